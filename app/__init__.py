@@ -1,0 +1,1 @@
+"""gradebox: the web service and command line around the graders library."""

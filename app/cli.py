@@ -1,0 +1,199 @@
+"""The `gradebox` command line: serve, grade, validate, doctor, new."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import TypeVar
+
+from app.settings import Settings, get_settings
+from graders.catalog import Catalog, UnknownExercise
+from graders.engine import Grader
+from graders.report import Report, Status, Verdict
+from graders.sandbox.pool import SandboxPool, SandboxUnavailable
+
+EXIT_PASSED, EXIT_NOT_PASSED, EXIT_USAGE = 0, 1, 2
+T = TypeVar("T")
+_ICONS = {
+    Status.PASSED: "PASS",
+    Status.FAILED: "FAIL",
+    Status.ERROR: "ERROR",
+    Status.TIMED_OUT: "TIMEOUT",
+    Status.SKIPPED: "SKIP",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return EXIT_USAGE
+    code: int = args.run(args, get_settings())
+    return code
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="gradebox", description="Auto-graded NumPy exercises.")
+    commands = parser.add_subparsers(dest="command")
+    serve = commands.add_parser("serve", help="serve the practice page and the API")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.set_defaults(run=_serve)
+    grade = commands.add_parser("grade", help="grade one file against an exercise")
+    grade.add_argument("slug")
+    grade.add_argument("file", type=Path)
+    grade.add_argument("--json", action="store_true", help="print the JSON report")
+    grade.set_defaults(run=_grade)
+    validate = commands.add_parser("validate", help="prove exercise folders (default: all)")
+    validate.add_argument("folders", nargs="*", type=Path)
+    validate.set_defaults(run=_validate)
+    doctor = commands.add_parser("doctor", help="run the sandbox self-test and show each layer")
+    doctor.set_defaults(run=_doctor)
+    new = commands.add_parser("new", help="scaffold a new exercise folder")
+    new.add_argument("slug")
+    new.set_defaults(run=_new)
+    return parser
+
+
+def _serve(args: argparse.Namespace, settings: Settings) -> int:
+    import uvicorn
+
+    uvicorn.run(
+        "app.main:create_app", factory=True, host=args.host, port=args.port, log_level="info"
+    )
+    return EXIT_PASSED
+
+
+def with_pool(settings: Settings, work: Callable[[Grader], Awaitable[T]], size: int = 1) -> T:
+    """Start a sandbox pool, run `work` with a grader on it, stop the pool."""
+
+    async def run() -> T:
+        pool = SandboxPool(size, settings.limits, settings.allow_weak_sandbox)
+        await pool.start()
+        try:
+            return await work(Grader(pool))
+        finally:
+            await pool.close()
+
+    return asyncio.run(run())
+
+
+def _grade(args: argparse.Namespace, settings: Settings) -> int:
+    catalog = Catalog(settings.exercises_dir, settings.limits).load()
+    try:
+        exercise = catalog.get(args.slug)
+    except UnknownExercise:
+        known = ", ".join(sorted(catalog.exercises)) or "none"
+        print(f"gradebox: unknown exercise '{args.slug}' (known: {known})", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        source = args.file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"gradebox: cannot read {args.file}: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        report = with_pool(settings, lambda grader: grader.grade(exercise, source))
+    except SandboxUnavailable as error:
+        print(f"gradebox: the sandbox refuses to grade: {error}", file=sys.stderr)
+        return EXIT_NOT_PASSED
+    print(json.dumps(report.to_dict(), indent=2) if args.json else render(report))
+    return EXIT_PASSED if report.verdict is Verdict.PASSED else EXIT_NOT_PASSED
+
+
+def render(report: Report) -> str:
+    """The report for a terminal: verdict, then each test with its message and diagnosis."""
+    lines = [
+        f"{report.exercise}: {report.verdict} ({report.passed} of {report.total} tests passed)"
+    ]
+    if report.error:
+        where = f" on line {report.error.line}" if report.error.line else ""
+        lines.append(f"  {report.error.type}{where}: {report.error.message}")
+    for test in report.tests:
+        lines.append(f"\n[{_ICONS[test.status]}] {test.title} ({test.id})")
+        if test.status is not Status.PASSED:
+            lines.extend("    " + line for line in test.message.splitlines())
+        if test.diagnosis:
+            lines.append(f"    Likely mistake: {test.diagnosis.title}")
+            lines.extend("      " + line for line in test.diagnosis.explanation.splitlines())
+    if report.stdout:
+        lines.append("\nYour output:")
+        lines.extend("    " + line for line in report.stdout.splitlines()[:40])
+        if report.stdout_truncated:
+            lines.append("    [output cut: the rest was over the limit]")
+    lines.append(f"\n({report.duration_ms} ms)")
+    return "\n".join(lines)
+
+
+def _validate(args: argparse.Namespace, settings: Settings) -> int:
+    from graders.validate import Validation, format_matrix, validate_exercise
+
+    folders = args.folders or sorted(
+        folder for folder in settings.exercises_dir.iterdir() if (folder / "exercise.toml").exists()
+    )
+    missing = [str(folder) for folder in folders if not folder.is_dir()]
+    if missing:
+        print(f"gradebox: no such folder: {', '.join(missing)}", file=sys.stderr)
+        return EXIT_USAGE
+
+    async def work(grader: Grader) -> list[Validation]:
+        return [await validate_exercise(folder, grader) for folder in folders]
+
+    results = with_pool(settings, work)
+    failed = 0
+    for result in results:
+        status = "ok" if result.ok else "FAILED"
+        print(f"\n== {result.path.name}: {status}")
+        if matrix := format_matrix(result):
+            print(matrix)
+        for warning in result.warnings:
+            print(f"  warning: {warning}")
+        for problem in result.problems:
+            print(f"  problem: {problem}")
+        failed += not result.ok
+    print(f"\n{len(results) - failed} of {len(results)} exercises valid")
+    return EXIT_PASSED if not failed else EXIT_NOT_PASSED
+
+
+def _doctor(args: argparse.Namespace, settings: Settings) -> int:
+    async def work(grader: Grader) -> dict[str, object]:
+        pool = grader.runner
+        assert isinstance(pool, SandboxPool)
+        return pool.state()
+
+    try:
+        state = with_pool(settings, work)
+    except SandboxUnavailable as error:
+        print(f"sandbox unavailable: {error}")
+        return EXIT_NOT_PASSED
+    selftest = state["selftest"]
+    assert isinstance(selftest, dict)
+    for layer, applied in selftest["layers"].items():
+        print(f"  {'ok  ' if applied else 'MISSING'} {layer:12} {selftest['notes'].get(layer, '')}")
+    for attack, contained in selftest["contained"].items():
+        print(
+            f"  {'ok  ' if contained else 'ESCAPED'} {attack:20} {selftest['errors'].get(attack, '')}"
+        )
+    ready = state["grading"]
+    print("sandbox ready" if ready else f"sandbox refuses to grade: {state['refusal']}")
+    return EXIT_PASSED if ready else EXIT_NOT_PASSED
+
+
+def _new(args: argparse.Namespace, settings: Settings) -> int:
+    from app.scaffold import scaffold
+
+    try:
+        folder = scaffold(settings.exercises_dir, args.slug)
+    except ValueError as error:
+        print(f"gradebox: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    print(f"created {folder}; fill in the TODOs, then run: gradebox validate {folder}")
+    return EXIT_PASSED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""One Settings object for the service and the CLI, read from GRADEBOX_* variables."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from graders.limits import Limits
+
+log = logging.getLogger("gradebox")
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+
+
+class Settings(BaseSettings):
+    """Every knob, typed, defaulted and described. Unsafe combinations refuse to start."""
+
+    model_config = SettingsConfigDict(env_prefix="GRADEBOX_", extra="ignore")
+
+    database_url: str = Field(
+        "", description="SQLAlchemy URL; empty means a SQLite file under data_dir."
+    )
+    data_dir: Path = Field(
+        PROJECT_ROOT / "var", description="Where the SQLite file and the secret live."
+    )
+    exercises_dir: Path = Field(PROJECT_ROOT / "exercises", description="The exercise folders.")
+    pool_size: int = Field(2, ge=1, le=64, description="Warm sandbox zygotes (parallel gradings).")
+    queue_size: int = Field(
+        32, ge=0, description="Submissions that may wait for a free sandbox; more get 503."
+    )
+    submissions_per_minute: int = Field(30, ge=0, description="Per learner; 0 means no limit.")
+    secret_key: str = Field(
+        "", description="Signs learner identities; generated and persisted if empty."
+    )
+    cpu_seconds: float = Field(4.0, gt=0, description="CPU limit of one submission.")
+    wall_seconds: float = Field(6.0, gt=0, description="Wall-clock limit of one submission.")
+    memory_mb: int = Field(1024, ge=256, description="Address-space limit of one submission, MiB.")
+    max_code_bytes: int = Field(64 * 1024, ge=1024, description="Largest accepted submission.")
+    allow_weak_sandbox: bool = Field(
+        False,
+        description="DEVELOPMENT ONLY: grade even if a sandbox layer is missing (logged loudly).",
+    )
+    reload_exercises: bool = Field(False, description="Reload exercises when their files change.")
+    cookie_secure: bool = Field(
+        False, description="Mark the identity cookie Secure (behind HTTPS)."
+    )
+
+    @model_validator(mode="after")
+    def _refuse_unsafe(self) -> Settings:
+        if self.wall_seconds < self.cpu_seconds:
+            raise ValueError("wall_seconds must be at least cpu_seconds")
+        return self
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(
+            cpu_seconds=self.cpu_seconds,
+            wall_seconds=self.wall_seconds,
+            memory_bytes=self.memory_mb * 2**20,
+            source_bytes=self.max_code_bytes,
+        )
+
+    @property
+    def sqlalchemy_url(self) -> str:
+        return self.database_url or f"sqlite:///{self.data_dir / 'gradebox.sqlite3'}"
+
+    def signing_key(self) -> str:
+        """The configured secret, or one generated on first start and kept in data_dir."""
+        if self.secret_key:
+            return self.secret_key
+        path = self.data_dir / "secret.key"
+        if not path.exists():
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            path.touch(mode=0o600)
+            path.write_text(secrets.token_urlsafe(48))
+            log.info("generated a new signing secret in %s", path)
+        return path.read_text().strip()
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

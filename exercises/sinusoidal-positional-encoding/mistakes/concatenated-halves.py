@@ -1,0 +1,10 @@
+import numpy as np
+
+
+def positional_encoding(max_len, d_model):
+    positions = np.arange(max_len)[:, None]
+    two_i = np.arange(0, d_model, 2)
+    omega = np.exp(two_i * -(np.log(10000.0) / d_model))
+    angles = positions * omega
+    # sines first, then cosines
+    return np.concatenate([np.sin(angles), np.cos(angles)], axis=1)

@@ -1,0 +1,76 @@
+"""The catalog: every exercise folder under one directory, checked when loaded."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from graders import trusted
+from graders.exercise import Exercise, ExerciseError, load_exercise
+from graders.limits import Limits
+
+log = logging.getLogger("gradebox.catalog")
+
+
+class UnknownExercise(KeyError):
+    """No exercise has that slug."""
+
+
+@dataclass
+class Catalog:
+    """Exercises by slug; broken folders are reported (file and field) and left out."""
+
+    root: Path
+    limits: Limits = field(default_factory=Limits)
+    exercises: dict[str, Exercise] = field(default_factory=dict)
+    broken: dict[str, str] = field(default_factory=dict)
+    _stamp: dict[str, float] = field(default_factory=dict)
+
+    def load(self) -> Catalog:
+        self.exercises, self.broken = {}, {}
+        for folder in sorted(self.root.iterdir() if self.root.is_dir() else []):
+            if folder.is_dir() and (folder / "exercise.toml").exists():
+                self._load_one(folder)
+        return self
+
+    def _load_one(self, folder: Path) -> None:
+        self.exercises.pop(folder.name, None)
+        self.broken.pop(folder.name, None)
+        try:
+            exercise = load_exercise(folder, self.limits)
+            trusted.checks_for(exercise)
+        except ExerciseError as error:
+            self.broken[folder.name] = f"{error.path.name}: {error.field_name}: {error.problem}"
+            log.error("exercise %s left out: %s", folder.name, self.broken[folder.name])
+        except Exception as error:
+            self.broken[folder.name] = f"checks.py: {type(error).__name__}: {error}"
+            log.error("exercise %s left out: %s", folder.name, self.broken[folder.name])
+        else:
+            self.exercises[folder.name] = exercise
+        self._stamp[folder.name] = _newest_change(folder)
+
+    def reload_changed(self) -> list[str]:
+        """Reload folders whose files changed since they were read (development preview)."""
+        changed = []
+        folders = [f for f in (self.root.iterdir() if self.root.is_dir() else []) if f.is_dir()]
+        for folder in folders:
+            if (folder / "exercise.toml").exists() and self._stamp.get(
+                folder.name
+            ) != _newest_change(folder):
+                self._load_one(folder)
+                changed.append(folder.name)
+        return changed
+
+    def get(self, slug: str) -> Exercise:
+        try:
+            return self.exercises[slug]
+        except KeyError:
+            raise UnknownExercise(slug) from None
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.exercises.values())
+
+
+def _newest_change(folder: Path) -> float:
+    return max((file.stat().st_mtime for file in folder.rglob("*") if file.is_file()), default=0.0)

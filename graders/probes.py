@@ -1,0 +1,114 @@
+"""Probes: the calls a test makes, written in exercise.toml or generated from declared ranges.
+
+An argument is a TOML value (number, string, list) or a table:
+
+    { array = [[1.0, 2.0], [3.0, 4.0]], dtype = "float64" }   a literal array
+    { random = [4, 8], seed = 1, low = -1.0, high = 1.0 }     uniform values, seeded
+    { normal = [2, 4, 8], seed = 2, scale = 3.0 }             Gaussian values, seeded
+
+`generate = { count = 5, seed = 0, args = [...] }` draws `count` probes whose arguments may also
+be `{ int = [low, high] }`, `{ even = [low, high] }` or `{ choice = [...] }` (inclusive ranges),
+and whose array shapes may use those draws (`{ random = [{ int = [1, 8] }, 4] }`). Every draw is
+seeded, so each run is reproducible and each message can show the input.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+_INLINE_ELEMENTS = 12
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One call of the learner's function."""
+
+    args: tuple[Any, ...]
+    call: str  # how the call is shown to the learner
+    key: str  # identity, for sharing one run between tests
+
+    @property
+    def arrays(self) -> list[np.ndarray[Any, Any]]:
+        return [arg for arg in self.args if isinstance(arg, np.ndarray)]
+
+
+def parse_probes(function: str, probes: list[Any], generate: dict[str, Any] | None) -> list[Probe]:
+    if not isinstance(probes, list):
+        raise TypeError("probes must be a list of argument lists")
+    parsed = [
+        make_probe(function, [_argument(arg, None) for arg in _args(item)]) for item in probes
+    ]
+    if generate:
+        parsed += _generated(function, generate)
+    return parsed
+
+
+def make_probe(function: str, args: list[Any]) -> Probe:
+    shown = ", ".join(show_argument(arg) for arg in args)
+    key = json.dumps([_key(arg) for arg in args])
+    return Probe(tuple(args), f"{function}({shown})", key)
+
+
+def show_argument(value: Any) -> str:
+    if isinstance(value, np.ndarray):
+        if value.size <= _INLINE_ELEMENTS:
+            return f"np.array({np.round(value, 4).tolist()})"
+        return f"<{value.dtype.name} array of shape {tuple(value.shape)}>"
+    return repr(value)
+
+
+def _args(item: Any) -> list[Any]:
+    if not isinstance(item, list):
+        raise TypeError(f"a probe must be a list of arguments, not {item!r}")
+    return item
+
+
+def _argument(spec: Any, rng: np.random.Generator | None) -> Any:
+    if not isinstance(spec, dict):
+        return spec
+    if "array" in spec:
+        return np.asarray(spec["array"], dtype=spec.get("dtype", "float64"))
+    if "random" in spec or "normal" in spec:
+        dimensions = spec["random"] if "random" in spec else spec["normal"]
+        shape = tuple(int(_argument(dim, rng)) for dim in dimensions)
+        generator = np.random.default_rng(spec["seed"]) if "seed" in spec else rng
+        if generator is None:
+            raise ValueError("a random array needs a seed")
+        if "normal" in spec:
+            values = generator.normal(0.0, float(spec.get("scale", 1.0)), size=shape)
+        else:
+            values = generator.uniform(
+                float(spec.get("low", -1.0)), float(spec.get("high", 1.0)), size=shape
+            )
+        return values.astype(spec.get("dtype", "float64"))
+    if rng is None:
+        raise ValueError(f"{sorted(spec)} draws need `generate`")
+    if "int" in spec:
+        low, high = spec["int"]
+        return int(rng.integers(low, high + 1))
+    if "even" in spec:
+        low, high = spec["even"]
+        return 2 * int(rng.integers((low + 1) // 2, high // 2 + 1))
+    if "choice" in spec:
+        options = spec["choice"]
+        return options[int(rng.integers(len(options)))]
+    raise ValueError(f"unknown argument table {sorted(spec)}")
+
+
+def _generated(function: str, generate: dict[str, Any]) -> list[Probe]:
+    rng = np.random.default_rng(int(generate.get("seed", 0)))
+    specs = _args(generate["args"])
+    return [
+        make_probe(function, [_argument(spec, rng) for spec in specs])
+        for _ in range(int(generate.get("count", 5)))
+    ]
+
+
+def _key(value: Any) -> Any:
+    if isinstance(value, np.ndarray):
+        return {"dtype": value.dtype.str, "shape": list(value.shape), "data": value.tobytes().hex()}
+    return value

@@ -1,0 +1,1 @@
+"""Run untrusted learner code in a warm, single-use, locked-down process."""

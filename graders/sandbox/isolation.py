@@ -1,0 +1,311 @@
+"""Process isolation for one learner child: namespaces, mounts, rlimits, Landlock, seccomp.
+
+Applied, in this order, in the freshly forked child before it reads its job:
+
+| layer       | what it does                                                        | if missing |
+|-------------|---------------------------------------------------------------------|------------|
+| session     | own session and process group, so the parent can kill the group     | never      |
+| fds         | every inherited descriptor closed but the result channel; 0-2 null  | never      |
+| user        | uid/gid nobody (65534), then a new user namespace mapping 0 to it   | required   |
+| namespaces  | new PID, network (no interfaces but lo, down), mount, IPC, UTS      | required   |
+| tmpfs       | a private 1 MiB tmpfs on /tmp is the working directory              | required   |
+| rlimits     | CPU, address space, processes, open files, file size, core          | never      |
+| landlock    | read only Python + NumPy + system libs; write only the tmpfs; no TCP | required   |
+| seccomp     | no sockets, exec, fork, ptrace, mount, bpf, io_uring, keyctl, ...   | required   |
+| environment | empty; BLAS/OpenMP threads pinned to 1 before NumPy was imported    | never      |
+
+"required" layers are checked by the start-up self-test; a missing one makes the pool refuse
+to grade unless the loudly logged development setting `allow_weak_sandbox` is on.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import math
+import os
+import resource
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+import pyseccomp as seccomp
+
+NOBODY = 65534
+_libc = ctypes.CDLL(None, use_errno=True)
+
+CLONE_NEWNS = 0x00020000
+CLONE_NEWUTS = 0x04000000
+CLONE_NEWIPC = 0x08000000
+CLONE_NEWUSER = 0x10000000
+CLONE_NEWPID = 0x20000000
+CLONE_NEWNET = 0x40000000
+CLONE_THREAD = 0x00010000
+MS_NOSUID, MS_NODEV, MS_NOEXEC = 2, 4, 8
+MS_REC, MS_PRIVATE = 0x4000, 1 << 18
+PR_SET_NO_NEW_PRIVS, PR_SET_DUMPABLE = 38, 4
+
+LAYERS = ("user", "namespaces", "tmpfs", "landlock", "seccomp")
+
+# Syscalls a grader never needs; each fails with EPERM so Python raises a readable error.
+DENIED_SYSCALLS = [
+    "socket",
+    "socketpair",
+    "connect",
+    "bind",
+    "listen",
+    "accept",
+    "accept4",
+    "execve",
+    "execveat",
+    "fork",
+    "vfork",
+    "ptrace",
+    "process_vm_readv",
+    "process_vm_writev",
+    "io_uring_setup",
+    "io_uring_enter",
+    "io_uring_register",
+    "mount",
+    "umount2",
+    "pivot_root",
+    "chroot",
+    "move_mount",
+    "open_tree",
+    "fsopen",
+    "fsmount",
+    "fsconfig",
+    "fspick",
+    "bpf",
+    "keyctl",
+    "add_key",
+    "request_key",
+    "personality",
+    "unshare",
+    "setns",
+    "kexec_load",
+    "kexec_file_load",
+    "init_module",
+    "finit_module",
+    "delete_module",
+    "perf_event_open",
+    "userfaultfd",
+    "open_by_handle_at",
+    "name_to_handle_at",
+    "quotactl",
+    "reboot",
+    "swapon",
+    "swapoff",
+    "syslog",
+    "acct",
+    "settimeofday",
+    "clock_settime",
+    "adjtimex",
+    "iopl",
+    "ioperm",
+    "kill",
+    "mknod",
+    "mknodat",
+    "pidfd_open",
+    "pidfd_send_signal",
+    "pidfd_getfd",
+    "memfd_create",
+    "process_madvise",
+    "setuid",
+    "setgid",
+    "setreuid",
+    "setregid",
+    "setresuid",
+    "setresgid",
+    "setgroups",
+    "landlock_create_ruleset",
+    "landlock_add_rule",
+    "landlock_restrict_self",
+]
+
+
+@dataclass
+class LayerReport:
+    """What the child managed to apply; the self-test checks it against the attacks."""
+
+    applied: dict[str, bool] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+
+    def mark(self, layer: str, ok: bool, note: str = "") -> None:
+        self.applied[layer] = ok
+        if note:
+            self.notes[layer] = note
+
+
+def _check(result: int, what: str) -> None:
+    if result != 0:
+        code = ctypes.get_errno()
+        raise OSError(code, f"{what}: {os.strerror(code)}")
+
+
+def enter_session(keep_fd: int) -> None:
+    """New session + process group; every other descriptor closed; stdio to /dev/null."""
+    os.setsid()
+    null = os.open(os.devnull, os.O_RDWR)
+    for target in (0, 1, 2):
+        if null != target:
+            os.dup2(null, target)
+    os.closerange(3, keep_fd)
+    os.closerange(keep_fd + 1, 65536)
+    os.set_inheritable(keep_fd, False)
+
+
+def drop_privileges_and_unshare(report: LayerReport) -> bool:
+    """Become nobody, then root of fresh user/PID/net/mount/IPC/UTS namespaces."""
+    try:
+        if os.getuid() == 0:
+            os.setgroups([])
+            os.setgid(NOBODY)
+            os.setuid(NOBODY)
+            _check(_libc.prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), "prctl(dumpable)")
+        uid, gid = os.getuid(), os.getgid()
+        report.mark("user", uid != 0, f"uid {uid}")
+        flags = (
+            CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWPID
+        )
+        _check(_libc.unshare(flags), "unshare")
+        _write("/proc/self/setgroups", "deny")
+        _write("/proc/self/uid_map", f"0 {uid} 1")
+        _write("/proc/self/gid_map", f"0 {gid} 1")
+        report.mark("namespaces", True, "user pid net mount ipc uts")
+        return True
+    except OSError as error:
+        report.mark("namespaces", False, str(error))
+        return False
+
+
+def private_tmpfs(report: LayerReport) -> None:
+    """A private, size-capped tmpfs over /tmp as the only writable place and the cwd."""
+    try:
+        _check(_libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None), "mount private")
+        _check(
+            _libc.mount(
+                b"tmpfs", b"/tmp", b"tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, b"size=1m,mode=0700"
+            ),
+            "mount tmpfs",
+        )
+        os.chdir("/tmp")
+        report.mark("tmpfs", True, "1 MiB at /tmp")
+    except OSError as error:
+        os.chdir("/")
+        report.mark("tmpfs", False, str(error))
+
+
+def apply_rlimits(limits: dict[str, Any]) -> None:
+    cpu = max(1, math.ceil(limits["cpu_seconds"]))
+    # soft = hard: the kernel's SIGKILL at the hard limit also reaches PID 1 of a namespace.
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
+    resource.setrlimit(resource.RLIMIT_AS, (limits["memory_bytes"], limits["memory_bytes"]))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (limits["open_files"], limits["open_files"]))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limits["file_bytes"], limits["file_bytes"]))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_NPROC, (limits["processes"], limits["processes"]))
+
+
+# --- Landlock ------------------------------------------------------------------------------
+_SYS_LANDLOCK_CREATE_RULESET, _SYS_LANDLOCK_ADD_RULE, _SYS_LANDLOCK_RESTRICT_SELF = 444, 445, 446
+_FS_EXECUTE, _FS_WRITE_FILE, _FS_READ_FILE, _FS_READ_DIR = 1, 2, 4, 8
+_FS_ALL_BY_ABI = {1: (1 << 13) - 1, 2: (1 << 14) - 1, 3: (1 << 15) - 1, 5: (1 << 16) - 1}
+_NET_BIND_TCP, _NET_CONNECT_TCP = 1, 2
+_SCOPE_ABSTRACT_UNIX_SOCKET, _SCOPE_SIGNAL = 1, 2
+
+
+class _RulesetAttr(ctypes.Structure):
+    _fields_ = [
+        ("handled_access_fs", ctypes.c_uint64),
+        ("handled_access_net", ctypes.c_uint64),
+        ("scoped", ctypes.c_uint64),
+    ]
+
+
+class _PathBeneathAttr(ctypes.Structure):
+    _pack_ = 1
+    _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
+
+
+def landlock_abi() -> int:
+    abi = _libc.syscall(_SYS_LANDLOCK_CREATE_RULESET, None, 0, 1)
+    return max(0, int(abi))
+
+
+def readable_roots() -> list[str]:
+    """What Python and NumPy need to read after start-up: the interpreter and system libs."""
+    roots = {
+        sys.prefix,
+        sys.base_prefix,
+        sys.exec_prefix,
+        "/usr/lib",
+        "/lib",
+        "/lib64",
+        "/usr/lib64",
+    }
+    roots |= {os.path.dirname(path) for path in sys.path if path.endswith("site-packages")}
+    return sorted(root for root in roots if os.path.isdir(root))
+
+
+def apply_landlock(report: LayerReport, writable: str = "/tmp") -> None:
+    abi = landlock_abi()
+    if abi < 1:
+        report.mark("landlock", False, "kernel has no Landlock")
+        return
+    fs_all = _FS_ALL_BY_ABI[max(key for key in _FS_ALL_BY_ABI if key <= abi)]
+    attr = _RulesetAttr(
+        fs_all,
+        (_NET_BIND_TCP | _NET_CONNECT_TCP) if abi >= 4 else 0,
+        (_SCOPE_ABSTRACT_UNIX_SOCKET | _SCOPE_SIGNAL) if abi >= 6 else 0,
+    )
+    size = ctypes.sizeof(_RulesetAttr) if abi >= 6 else (16 if abi >= 4 else 8)
+    ruleset = _libc.syscall(_SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr), size, 0)
+    if ruleset < 0:
+        report.mark("landlock", False, os.strerror(ctypes.get_errno()))
+        return
+    try:
+        read = _FS_EXECUTE | _FS_READ_FILE | _FS_READ_DIR
+        for root in readable_roots():
+            _add_path_rule(ruleset, root, read)
+        if os.path.isdir(writable):
+            _add_path_rule(ruleset, writable, fs_all & ~_FS_EXECUTE)
+        _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
+        _check(_libc.syscall(_SYS_LANDLOCK_RESTRICT_SELF, ruleset, 0), "landlock_restrict_self")
+        report.mark("landlock", True, f"ABI {abi}")
+    except OSError as error:
+        report.mark("landlock", False, str(error))
+    finally:
+        os.close(ruleset)
+
+
+def _add_path_rule(ruleset: int, path: str, access: int) -> None:
+    fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+    try:
+        rule = _PathBeneathAttr(access, fd)
+        _check(_libc.syscall(_SYS_LANDLOCK_ADD_RULE, ruleset, 1, ctypes.byref(rule), 0), path)
+    finally:
+        os.close(fd)
+
+
+def apply_seccomp(report: LayerReport) -> None:
+    try:
+        denied = seccomp.ERRNO(errno.EPERM)
+        syscall_filter = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
+        for name in DENIED_SYSCALLS:
+            try:
+                syscall_filter.add_rule(denied, name)
+            except (OSError, ValueError, RuntimeError):
+                continue  # not a syscall on this architecture
+        # Threads may still start (clone with CLONE_THREAD); new processes may not.
+        syscall_filter.add_rule(denied, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_THREAD, 0))
+        syscall_filter.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")
+        syscall_filter.load()
+        report.mark("seccomp", True, f"{len(DENIED_SYSCALLS)} syscalls denied")
+    except Exception as error:
+        report.mark("seccomp", False, f"{type(error).__name__}: {error}")
+
+
+def _write(path: str, text: str) -> None:
+    with open(path, "w") as handle:
+        handle.write(text)

@@ -1,0 +1,232 @@
+"""The language policy: RestrictedPython compilation and the names learner code may use."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import operator
+import re
+import types
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import numpy as np
+from RestrictedPython.compile import compile_restricted_exec
+from RestrictedPython.Guards import (
+    guarded_iter_unpack_sequence,
+    guarded_unpack_sequence,
+    safe_builtins,
+    safer_getattr,
+)
+
+from graders.sandbox.facade import MODULES
+
+SUBMISSION_FILENAME = "<submission>"
+
+_EXTRA_BUILTINS = [
+    "all",
+    "any",
+    "dict",
+    "enumerate",
+    "filter",
+    "frozenset",
+    "iter",
+    "list",
+    "map",
+    "max",
+    "min",
+    "next",
+    "reversed",
+    "set",
+    "sorted",
+    "sum",
+    "tuple",
+    "zip",
+    "NotImplemented",
+]
+_REMOVED_BUILTINS = ("setattr", "delattr", "_getattr_", "__build_class__", "id")
+
+# Attribute names that lead from an ordinary object to frames, code, globals or the host.
+_DENIED_ATTRIBUTES = frozenset(
+    [
+        "gi_frame",
+        "gi_code",
+        "gi_yieldfrom",
+        "gi_running",
+        "gi_suspended",
+        "cr_frame",
+        "cr_code",
+        "cr_await",
+        "ag_frame",
+        "ag_code",
+        "ag_await",
+        "f_back",
+        "f_builtins",
+        "f_code",
+        "f_globals",
+        "f_locals",
+        "f_trace",
+        "tb_frame",
+        "tb_next",
+        "co_code",
+        "co_consts",
+        "func_globals",
+        "func_code",
+        "obj",
+        "mro",
+        "format_map",
+        "ctypes",
+        "tofile",
+        "dump",
+        "dumps",
+    ]
+)
+# These types are reached only through a denied path; refuse every attribute on them.
+_OPAQUE_TYPES = (
+    types.FrameType,
+    types.TracebackType,
+    types.CodeType,
+    types.CoroutineType,
+    types.AsyncGeneratorType,
+    types.ModuleType,
+    types.MappingProxyType,
+)
+_GENERATOR_ATTRIBUTES = frozenset({"send", "throw", "close"})
+_INPLACE_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
+    "+=": operator.iadd,
+    "-=": operator.isub,
+    "*=": operator.imul,
+    "/=": operator.itruediv,
+    "//=": operator.ifloordiv,
+    "%=": operator.imod,
+    "**=": operator.ipow,
+    "@=": operator.imatmul,
+    "<<=": operator.ilshift,
+    ">>=": operator.irshift,
+    "&=": operator.iand,
+    "|=": operator.ior,
+    "^=": operator.ixor,
+}
+_WRITABLE_TYPES = (np.ndarray, list, dict, set)
+_LINE = re.compile(r"[Ll]ine (\d+)")
+
+
+class PolicyError(Exception):
+    """The code uses something the policy forbids (reported as a load error with its line)."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+class OutputBuffer:
+    """Learner stdout, capped; the rest is dropped and noted."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.parts, self.size, self.truncated = limit, list[str](), 0, False
+
+    def write(self, text: str) -> None:
+        room = self.limit - self.size
+        if room <= 0:
+            self.truncated = True
+            return
+        if len(text) > room:
+            text, self.truncated = text[:room], True
+        self.parts.append(text)
+        self.size += len(text)
+
+    def getvalue(self) -> str:
+        return "".join(self.parts)
+
+
+def compile_submission(source: str | ast.Module) -> types.CodeType:
+    """Compile under the restricted policy; raise SyntaxError or PolicyError with a line."""
+    result = compile_restricted_exec(source, filename=SUBMISSION_FILENAME)
+    if result.errors:
+        message = result.errors[0]
+        match = _LINE.search(message)
+        if message.startswith(("Line", "line")):
+            message = message.split(":", 1)[-1].strip()
+        raise PolicyError(message, int(match.group(1)) if match else None)
+    assert result.code is not None
+    return result.code
+
+
+def guarded_getattr(obj: Any, name: str, default: Any = None, *args: Any) -> Any:
+    """Attribute access for learner code: deny the escape hatches, then RestrictedPython's rules."""
+    if not isinstance(name, str) or name.startswith("_") or name in _DENIED_ATTRIBUTES:
+        raise AttributeError(f"access to '{name}' is not allowed here")
+    if isinstance(obj, _OPAQUE_TYPES):
+        raise AttributeError(f"access to '{name}' is not allowed here")
+    if isinstance(obj, types.GeneratorType) and name not in _GENERATOR_ATTRIBUTES:
+        raise AttributeError(f"access to '{name}' is not allowed here")
+    return safer_getattr(obj, name, default, *args)  # type: ignore[no-untyped-call]
+
+
+def guarded_write(obj: Any) -> Any:
+    """Writes go only into the learner's own containers (e.g. `pe[:, 0::2] = ...`)."""
+    if isinstance(obj, _WRITABLE_TYPES) and type(obj).__module__ in ("builtins", "numpy"):
+        return obj
+    raise TypeError(f"writing to a {type(obj).__name__} is not allowed here")
+
+
+def inplace(op: str, target: Any, value: Any) -> Any:
+    if op not in _INPLACE_OPERATORS:
+        raise TypeError(f"operator {op} is not allowed here")
+    return _INPLACE_OPERATORS[op](target, value)
+
+
+def guarded_import(
+    name: str,
+    globals: Any = None,
+    locals: Any = None,
+    fromlist: Iterable[str] | None = (),
+    level: int = 0,
+) -> Any:
+    """Only `numpy` and `math`, and only as allow-listed facades."""
+    if level != 0 or name not in MODULES:
+        raise ImportError(f"import of '{name}' is not allowed here: only numpy and math are")
+    return MODULES[name]
+
+
+def make_print(output: OutputBuffer) -> type:
+    """RestrictedPython's `_print_` hook, writing into one capped buffer."""
+
+    class Printer:
+        def __init__(self, _getattr_: Any = None) -> None:
+            pass
+
+        def _call_print(self, *values: Any, **options: Any) -> None:
+            separator = options.get("sep", " ")
+            end = options.get("end", "\n")
+            if not isinstance(separator, str) or not isinstance(end, str):
+                raise TypeError("print() sep and end must be strings")
+            output.write(separator.join(str(value)[: output.limit + 1] for value in values) + end)
+
+        def __call__(self) -> str:
+            return ""
+
+    return Printer
+
+
+def restricted_globals(output: OutputBuffer) -> dict[str, Any]:
+    """A fresh global namespace for one submission."""
+    allowed = {
+        name: value for name, value in safe_builtins.items() if name not in _REMOVED_BUILTINS
+    }
+    for name in _EXTRA_BUILTINS:
+        allowed[name] = getattr(builtins, name)
+    allowed["__import__"] = guarded_import
+    return {
+        "__builtins__": allowed,
+        "__name__": "submission",
+        "_getattr_": guarded_getattr,
+        "_getitem_": operator.getitem,
+        "_getiter_": iter,
+        "_iter_unpack_sequence_": guarded_iter_unpack_sequence,
+        "_unpack_sequence_": guarded_unpack_sequence,
+        "_write_": guarded_write,
+        "_inplacevar_": inplace,
+        "_apply_": lambda function, *args, **kwargs: function(*args, **kwargs),
+        "_print_": make_print(output),
+    }

@@ -1,0 +1,82 @@
+"""Shared fixtures: the flagship exercise and a real sandbox pool on a background event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Coroutine, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+from graders.catalog import Catalog
+from graders.engine import Grader
+from graders.exercise import Exercise
+from graders.limits import Limits
+from graders.report import Report
+from graders.sandbox.pool import SandboxPool
+
+ROOT = Path(__file__).resolve().parents[1]
+EXERCISES = ROOT / "exercises"
+FLAGSHIP = "sinusoidal-positional-encoding"
+# Short limits keep the hanging-code tests quick; real defaults live in Limits.
+TEST_LIMITS = Limits(cpu_seconds=1.0, wall_seconds=2.0, memory_bytes=768 * 2**20)
+T = TypeVar("T")
+
+
+class LoopThread:
+    """An asyncio loop in a thread, so synchronous tests can await the pool."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def run(self, coroutine: Coroutine[Any, Any, T], timeout: float = 60) -> T:
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+        self.loop.close()
+
+
+@pytest.fixture(scope="session")
+def catalog() -> Catalog:
+    return Catalog(EXERCISES, TEST_LIMITS).load()
+
+
+@pytest.fixture(scope="session")
+def flagship(catalog: Catalog) -> Exercise:
+    return catalog.get(FLAGSHIP)
+
+
+@pytest.fixture(scope="session")
+def loop_thread() -> Iterator[LoopThread]:
+    runner = LoopThread()
+    yield runner
+    runner.stop()
+
+
+@pytest.fixture(scope="session")
+def pool(loop_thread: LoopThread) -> Iterator[SandboxPool]:
+    sandbox = SandboxPool(2, TEST_LIMITS)
+    loop_thread.run(sandbox.start())
+    yield sandbox
+    loop_thread.run(sandbox.close())
+
+
+class SyncGrader:
+    """Grade from synchronous tests."""
+
+    def __init__(self, grader: Grader, loop_thread: LoopThread) -> None:
+        self.grader, self.loop_thread = grader, loop_thread
+
+    def __call__(self, exercise: Exercise, source: str) -> Report:
+        return self.loop_thread.run(self.grader.grade(exercise, source))
+
+
+@pytest.fixture(scope="session")
+def grade(pool: SandboxPool, loop_thread: LoopThread) -> SyncGrader:
+    return SyncGrader(Grader(pool), loop_thread)

@@ -1,0 +1,11 @@
+import numpy as np
+
+
+def positional_encoding(max_len, d_model):
+    print("debug: " + "x" * 100000)
+    positions = np.arange(max_len)[:, None]
+    omega = np.exp(-np.arange(0, d_model, 2) * np.log(10000.0) / d_model)
+    pe = np.zeros((max_len, d_model))
+    pe[:, 0::2] = np.sin(positions * omega)
+    pe[:, 1::2] = np.cos(positions * omega)
+    return pe
