@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install serve check lint typecheck test bench assets browser clean
+.PHONY: install serve check lint typecheck test bench assets browser services clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("gradebox needs Python >= 3.11") if sys.version_info < (3, 11) else None'
@@ -28,7 +28,10 @@ typecheck: $(STAMP)
 browser:  ## Debian's chromium for the browser tests (installed when missing)
 	@bash scripts/ensure-chromium.sh
 
-test: $(STAMP) browser
+services:  ## PostgreSQL on loopback for the database tests (started when stopped)
+	@bash scripts/ensure-postgres.sh
+
+test: $(STAMP) browser services
 	$(BIN)/pytest
 
 check: lint typecheck test  ## everything CI runs: ruff, mypy, pytest

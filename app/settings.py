@@ -30,7 +30,7 @@ class Settings(BaseSettings):
     exercises_dir: Path = Field(PROJECT_ROOT / "exercises", description="The exercise folders.")
     pool_size: int = Field(2, ge=1, le=64, description="Warm sandbox zygotes (parallel gradings).")
     queue_size: int = Field(
-        32, ge=0, description="Submissions that may wait for a free sandbox; more get 503."
+        32, ge=0, description="Submissions that may wait beyond the pool size; more get 503."
     )
     submissions_per_minute: int = Field(30, ge=0, description="Per learner; 0 means no limit.")
     secret_key: str = Field(

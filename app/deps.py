@@ -1,0 +1,62 @@
+"""Named dependencies the routes declare: the service, the exercise, the learner."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request, Response
+
+from app.identity import COOKIE_MAX_AGE, COOKIE_NAME
+from app.problems import NotFound, Unauthorized
+from app.service import Service
+from graders.catalog import UnknownExercise
+from graders.exercise import Exercise
+
+
+def get_service(request: Request) -> Service:
+    service: Service = request.app.state.service
+    return service
+
+
+ServiceDep = Annotated[Service, Depends(get_service)]
+
+
+def get_exercise(slug: str, service: ServiceDep) -> Exercise:
+    try:
+        return service.catalog.get(slug)
+    except UnknownExercise:
+        known = ", ".join(sorted(service.catalog.exercises)) or "none"
+        raise NotFound(f"No exercise is called '{slug}'. Known exercises: {known}.") from None
+
+
+ExerciseDep = Annotated[Exercise, Depends(get_exercise)]
+
+
+def get_learner(request: Request, response: Response, service: ServiceDep) -> str:
+    """The learner id: from a bearer token (refused if forged) or the signed cookie.
+
+    A browser without a valid cookie gets a fresh anonymous identity (no signup).
+    """
+    authorization = request.headers.get("authorization", "")
+    if authorization:
+        scheme, _, token = authorization.partition(" ")
+        learner = service.identities.verify(token.strip()) if scheme.lower() == "bearer" else None
+        if learner is None:
+            raise Unauthorized("The bearer token is not valid: create one with POST /api/learners.")
+        return learner
+    cookie = request.cookies.get(COOKIE_NAME)
+    learner = service.identities.verify(cookie) if cookie else None
+    if learner is None:
+        learner, token = service.identities.new()
+        response.set_cookie(
+            COOKIE_NAME,
+            token,
+            max_age=COOKIE_MAX_AGE,
+            httponly=True,
+            samesite="lax",
+            secure=service.settings.cookie_secure,
+        )
+    return learner
+
+
+LearnerDep = Annotated[str, Depends(get_learner)]

@@ -1,0 +1,104 @@
+"""The FastAPI application: wiring, start-up and shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request, Response
+from fastapi.staticfiles import StaticFiles
+
+from app import problems
+from app.db import make_engine, migrate, session_factory
+from app.identity import Identities
+from app.routes import exercises, submissions, system
+from app.routes.system import STATIC
+from app.service import Service
+from app.settings import Settings, get_settings
+from app.store import Store
+from graders.catalog import Catalog
+from graders.sandbox.pool import SandboxPool
+
+log = logging.getLogger("gradebox")
+MAX_BODY_BYTES = 1 << 20  # a submission is at most 64 KiB; nothing we accept is bigger
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings.sqlalchemy_url)
+        migrate(engine)
+        catalog = Catalog(settings.exercises_dir, settings.limits).load()
+        pool = SandboxPool(settings.pool_size, settings.limits, settings.allow_weak_sandbox)
+        await pool.start()
+        service = Service(
+            settings,
+            Store(session_factory(engine)),
+            catalog,
+            pool,
+            Identities(settings.signing_key()),
+        )
+        app.state.service = service
+        background: list[asyncio.Task[object]] = [asyncio.create_task(_recover(service))]
+        if settings.reload_exercises:
+            background.append(asyncio.create_task(_watch_exercises(catalog)))
+        try:
+            yield
+        finally:
+            for task in background:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            await pool.close()
+            engine.dispose()
+
+    app = FastAPI(
+        title="gradebox",
+        version="0.1.0",
+        summary="Auto-graded ML-from-scratch exercises in NumPy.",
+        description="Practice exercises with feedback that teaches. Errors are RFC 9457 problem+json.",
+        lifespan=lifespan,
+        responses=problems.documented(500),
+    )
+    problems.install(app)
+    app.include_router(exercises.router)
+    app.include_router(submissions.router)
+    app.include_router(system.router)
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.middleware("http")
+    async def limit_and_count(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        length = request.headers.get("content-length", "")
+        if length.isdigit() and int(length) > MAX_BODY_BYTES:
+            return problems.problem_response(
+                413, f"The request body is over {MAX_BODY_BYTES} bytes."
+            )
+        response = await call_next(request)
+        route = request.scope.get("route")
+        path = getattr(route, "path", "unmatched")
+        service = getattr(request.app.state, "service", None)
+        if service is not None:
+            service.metrics.requests.labels(request.method, path, str(response.status_code)).inc()
+        return response
+
+    return app
+
+
+async def _recover(service: Service) -> object:
+    return await service.recover()
+
+
+async def _watch_exercises(catalog: Catalog) -> object:
+    """Development preview: reload an exercise when its files change."""
+    while True:
+        await asyncio.sleep(1.0)
+        for slug in catalog.reload_changed():
+            log.info("reloaded exercise %s", slug)

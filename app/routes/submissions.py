@@ -1,0 +1,102 @@
+"""Submissions: grade one, read one back, list a learner's history."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Response
+
+from app.deps import ExerciseDep, LearnerDep, ServiceDep
+from app.problems import Invalid, NotFound, PayloadTooLarge, documented
+from app.schemas import HistoryItem, HistoryPage, SubmissionIn, SubmissionOut
+from app.store import StoredSubmission
+
+router = APIRouter(tags=["submissions"])
+
+
+def _out(stored: StoredSubmission) -> SubmissionOut:
+    report = stored.report or {
+        "version": 1, "exercise": stored.exercise, "verdict": "internal_error", "passed": 0,
+        "total": 0, "error": None, "tests": [], "stdout": "", "stdout_truncated": False,
+        "duration_ms": 0,
+    }  # fmt: skip
+    return SubmissionOut(**report, id=stored.id, created_at=stored.created_at, code=stored.code)
+
+
+@router.post(
+    "/api/exercises/{slug}/submissions",
+    status_code=201,
+    responses=documented(
+        401,
+        404,
+        413,
+        422,
+        429,
+        503,
+        s404="Unknown exercise",
+        s413="Code over the size limit",
+        s429="Too many submissions from this learner: see Retry-After",
+        s503="The grading queue is full: see Retry-After",
+    ),
+)
+async def submit(
+    body: SubmissionIn,
+    exercise: ExerciseDep,
+    service: ServiceDep,
+    learner: LearnerDep,
+    response: Response,
+) -> SubmissionOut:
+    """Grade one submission and return its report (design.md §2) with its id."""
+    limit = service.settings.max_code_bytes
+    size = len(body.code.encode("utf-8", errors="surrogatepass"))
+    if size > limit:
+        raise PayloadTooLarge(f"The code is {size} bytes; at most {limit} bytes are accepted.")
+    if "\x00" in body.code:
+        raise Invalid("code: contains a NUL byte; submit plain Python source.")
+    try:
+        body.code.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Invalid("code: is not valid UTF-8 text (it contains lone surrogates).") from None
+    stored = await service.submit(learner, exercise, body.code)
+    response.headers["Location"] = f"/api/submissions/{stored.id}"
+    return _out(stored)
+
+
+@router.get(
+    "/api/submissions/{submission_id}",
+    responses=documented(401, 404, s404="No such submission for this learner"),
+)
+async def get_submission(
+    submission_id: str, service: ServiceDep, learner: LearnerDep
+) -> SubmissionOut:
+    """A stored submission and its report, for its owner only."""
+    stored = service.store.get_submission(submission_id) if len(submission_id) <= 64 else None
+    if stored is None or stored.learner_id != learner:
+        raise NotFound(f"No submission {submission_id} belongs to you.")
+    return _out(stored)
+
+
+@router.get(
+    "/api/exercises/{slug}/submissions",
+    responses=documented(401, 404, 422, s404="Unknown exercise"),
+)
+async def history(
+    exercise: ExerciseDep,
+    service: ServiceDep,
+    learner: LearnerDep,
+    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+) -> HistoryPage:
+    """This learner's submissions for the exercise, newest first."""
+    rows, total = service.store.history(learner, exercise.slug, limit, offset)
+    items = [
+        HistoryItem(
+            id=row.id,
+            created_at=row.created_at,
+            verdict=row.verdict,
+            passed=row.passed,
+            total=row.total,
+        )
+        for row in rows
+    ]
+    return HistoryPage(items=items, total=total, limit=limit, offset=offset)

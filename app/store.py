@@ -1,0 +1,155 @@
+"""Reads and writes of learners, submissions and hint unlocks (synchronous; run in a thread)."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from app.db import HintUnlock, Learner, Submission, now
+from graders.report import Report, Verdict
+
+
+@dataclass(frozen=True)
+class StoredSubmission:
+    id: str
+    learner_id: str
+    exercise: str
+    code: str
+    status: str
+    verdict: str | None
+    passed: int
+    total: int
+    report: dict[str, Any] | None
+    created_at: datetime
+
+
+def aware(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; every time we store is UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _stored(row: Submission) -> StoredSubmission:
+    return StoredSubmission(
+        row.id, row.learner_id, row.exercise, row.code, row.status, row.verdict,
+        row.passed, row.total, row.report, aware(row.created_at),
+    )  # fmt: skip
+
+
+class Store:
+    """Every query the service makes, in one place."""
+
+    def __init__(self, sessions: sessionmaker[Session]) -> None:
+        self.sessions = sessions
+
+    def ensure_learner(self, learner_id: str) -> None:
+        with self.sessions() as session:
+            if session.get(Learner, learner_id) is None:
+                session.add(Learner(id=learner_id))
+                try:
+                    session.commit()
+                except IntegrityError:  # created by a concurrent request
+                    session.rollback()
+
+    def create_submission(self, learner_id: str, exercise: str, code: str) -> StoredSubmission:
+        """Written before grading, so a crash can never lose it."""
+        self.ensure_learner(learner_id)
+        with self.sessions() as session:
+            row = Submission(
+                id=str(uuid.uuid4()), learner_id=learner_id, exercise=exercise, code=code,
+                status="pending", passed=0, total=0, created_at=now(),
+            )  # fmt: skip
+            session.add(row)
+            session.commit()
+            return _stored(row)
+
+    def finish_submission(self, submission_id: str, report: Report) -> StoredSubmission:
+        with self.sessions() as session:
+            row = session.get_one(Submission, submission_id)
+            row.status, row.verdict = "graded", str(report.verdict)
+            row.passed, row.total = report.passed, report.total
+            row.report, row.graded_at = report.to_dict(), now()
+            session.commit()
+            return _stored(row)
+
+    def get_submission(self, submission_id: str) -> StoredSubmission | None:
+        with self.sessions() as session:
+            row = session.get(Submission, submission_id)
+            return _stored(row) if row else None
+
+    def pending_submissions(self) -> list[StoredSubmission]:
+        with self.sessions() as session:
+            rows = session.scalars(select(Submission).where(Submission.status == "pending"))
+            return [_stored(row) for row in rows]
+
+    def history(
+        self, learner_id: str, exercise: str, limit: int, offset: int
+    ) -> tuple[list[StoredSubmission], int]:
+        with self.sessions() as session:
+            where = (Submission.learner_id == learner_id, Submission.exercise == exercise)
+            total = session.scalar(select(func.count()).select_from(Submission).where(*where)) or 0
+            rows = session.scalars(
+                select(Submission)
+                .where(*where)
+                .order_by(Submission.created_at.desc(), Submission.id)
+                .limit(limit)
+                .offset(offset)
+            )
+            return [_stored(row) for row in rows], total
+
+    def statuses(self, learner_id: str) -> dict[str, str]:
+        """Per exercise: `passed` if any submission passed, else `failed` if any was graded."""
+        with self.sessions() as session:
+            rows = session.execute(
+                select(Submission.exercise, Submission.verdict).where(
+                    Submission.learner_id == learner_id, Submission.status == "graded"
+                )
+            )
+            status: dict[str, str] = {}
+            for exercise, verdict in rows:
+                if verdict == Verdict.PASSED:
+                    status[exercise] = "passed"
+                else:
+                    status.setdefault(exercise, "failed")
+            return status
+
+    def revealed_hints(self, learner_id: str, exercise: str) -> list[tuple[int, datetime]]:
+        with self.sessions() as session:
+            rows = session.execute(
+                select(HintUnlock.index, HintUnlock.revealed_at)
+                .where(HintUnlock.learner_id == learner_id, HintUnlock.exercise == exercise)
+                .order_by(HintUnlock.index)
+            )
+            return [(index, aware(revealed_at)) for index, revealed_at in rows]
+
+    def reveal_next_hint(
+        self, learner_id: str, exercise: str, total: int
+    ) -> tuple[int, datetime] | None:
+        """Record the next hint in order; None when every hint is already revealed."""
+        self.ensure_learner(learner_id)
+        with self.sessions() as session:
+            count = (
+                session.scalar(
+                    select(func.count())
+                    .select_from(HintUnlock)
+                    .where(HintUnlock.learner_id == learner_id, HintUnlock.exercise == exercise)
+                )
+                or 0
+            )
+            if count >= total:
+                return None
+            unlock = HintUnlock(
+                learner_id=learner_id, exercise=exercise, index=count + 1, revealed_at=now()
+            )
+            session.add(unlock)
+            try:
+                session.commit()
+            except IntegrityError:  # a concurrent reveal took this index: report that one
+                session.rollback()
+                return self.revealed_hints(learner_id, exercise)[count]
+            return unlock.index, aware(unlock.revealed_at)
