@@ -15,7 +15,6 @@ from app import problems
 from app.db import make_engine, migrate, session_factory
 from app.identity import Identities
 from app.routes import exercises, submissions, system
-from app.routes.system import STATIC
 from app.service import Service
 from app.settings import Settings, get_settings
 from app.store import Store
@@ -69,8 +68,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(exercises.router)
     app.include_router(submissions.router)
     app.include_router(system.router)
-    if STATIC.is_dir():
-        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    if settings.static_dir.is_dir():
+        app.mount("/static", StaticFiles(directory=settings.static_dir), name="static")
 
     @app.middleware("http")
     async def limit_and_count(

@@ -52,6 +52,7 @@ class ExerciseDetail(BaseModel):
     tests: list[TestInfo]
     limits: dict[str, float]
     hints: HintCount
+    status: Literal["not_tried", "failed", "passed"] = Field(description="This learner's progress.")
 
 
 class HintOut(BaseModel):
@@ -77,7 +78,9 @@ class SubmissionIn(BaseModel):
 class PreviewOut(BaseModel):
     shape: list[int]
     dtype: str
-    values: Any = Field(description="Nested lists capped at 64 x 64; null for NaN or infinity.")
+    values: Any = Field(
+        description='Nested lists capped at 64 x 64; "NaN", "Infinity", "-Infinity" for non-finite values.'
+    )
     truncated: bool
 
 
@@ -124,6 +127,8 @@ class SubmissionOut(ReportOut):
     id: str
     created_at: datetime
     code: str
+    status: Literal["pending", "graded"] = Field(description="pending: still being graded.")
+    verdict: VerdictName | None = Field(description="null while the submission is pending.")  # type: ignore[assignment]
 
 
 class HistoryItem(BaseModel):

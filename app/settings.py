@@ -28,6 +28,7 @@ class Settings(BaseSettings):
         PROJECT_ROOT / "var", description="Where the SQLite file and the secret live."
     )
     exercises_dir: Path = Field(PROJECT_ROOT / "exercises", description="The exercise folders.")
+    static_dir: Path = Field(PROJECT_ROOT / "static", description="The practice page's files.")
     pool_size: int = Field(2, ge=1, le=64, description="Warm sandbox zygotes (parallel gradings).")
     queue_size: int = Field(
         32, ge=0, description="Submissions that may wait beyond the pool size; more get 503."

@@ -391,12 +391,14 @@ def preview(value: Any) -> Preview | None:
         return None
     dtype = value.dtype.name if isinstance(value, np.ndarray) else type(value).__name__
     clipped = array[:PREVIEW_SIDE, :PREVIEW_SIDE] if array.ndim == 2 else array[: PREVIEW_SIDE**2]
-    values = np.where(np.isfinite(clipped), np.round(clipped, 6), np.nan)
-    plain = _finite_or_none(values.tolist())
+    plain = _finite_or_none(np.round(clipped, 6).tolist())
     return Preview(list(array.shape), dtype, plain, clipped.shape != array.shape)
 
 
 def _finite_or_none(values: Any) -> Any:
+    """JSON has no NaN or infinity: they travel as the strings "NaN", "Infinity", "-Infinity"."""
     if isinstance(values, list):
         return [_finite_or_none(item) for item in values]
-    return None if isinstance(values, float) and not np.isfinite(values) else values
+    if isinstance(values, float) and not np.isfinite(values):
+        return "NaN" if np.isnan(values) else ("Infinity" if values > 0 else "-Infinity")
+    return values

@@ -48,6 +48,7 @@ async def get_exercise(
 ) -> ExerciseDetail:
     """The statement (Markdown and HTML), starter code, tests, limits and hint counts."""
     revealed = await run_in_threadpool(service.store.revealed_hints, learner, exercise.slug)
+    statuses = await run_in_threadpool(service.store.statuses, learner)
     limits = exercise.limits
     return ExerciseDetail(
         slug=exercise.slug,
@@ -72,6 +73,7 @@ async def get_exercise(
             "output_bytes": limits.output_bytes,
         },
         hints=HintCount(total=len(exercise.hints), revealed=len(revealed)),
+        status=statuses.get(exercise.slug, "not_tried"),
     )
 
 

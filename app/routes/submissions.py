@@ -16,11 +16,13 @@ router = APIRouter(tags=["submissions"])
 
 def _out(stored: StoredSubmission) -> SubmissionOut:
     report = stored.report or {
-        "version": 1, "exercise": stored.exercise, "verdict": "internal_error", "passed": 0,
+        "version": 1, "exercise": stored.exercise, "verdict": None, "passed": 0,
         "total": 0, "error": None, "tests": [], "stdout": "", "stdout_truncated": False,
         "duration_ms": 0,
     }  # fmt: skip
-    return SubmissionOut(**report, id=stored.id, created_at=stored.created_at, code=stored.code)
+    return SubmissionOut(
+        **report, id=stored.id, created_at=stored.created_at, code=stored.code, status=stored.status
+    )
 
 
 @router.post(

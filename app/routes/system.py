@@ -8,10 +8,8 @@ from fastapi.responses import FileResponse, Response
 
 from app.deps import ServiceDep
 from app.schemas import HealthOut, LearnerOut
-from app.settings import PROJECT_ROOT
 
 router = APIRouter()
-STATIC = PROJECT_ROOT / "static"
 
 
 @router.post("/api/learners", status_code=201, tags=["learners"])
@@ -42,10 +40,10 @@ async def metrics(service: ServiceDep) -> Response:
 
 
 @router.get("/", include_in_schema=False)
-async def home_page() -> FileResponse:
-    return FileResponse(STATIC / "index.html")
+async def home_page(service: ServiceDep) -> FileResponse:
+    return FileResponse(service.settings.static_dir / "index.html")
 
 
 @router.get("/exercises/{slug}", include_in_schema=False)
-async def exercise_page(slug: str) -> FileResponse:
-    return FileResponse(STATIC / "exercise.html")
+async def exercise_page(slug: str, service: ServiceDep) -> FileResponse:
+    return FileResponse(service.settings.static_dir / "exercise.html")

@@ -1,7 +1,8 @@
 """The NumPy that learners see: an allow-list object, never the real module.
 
 The real `numpy` reaches `exec` (`np.testing`), `os` (`np.f2py.os`), ctypes, pickle and file
-readers (`np.load`, `np.fromfile`, `np.loadtxt`). None of those names exist here.
+readers (`np.load`, `np.fromfile`, `np.loadtxt`). None of those names exist here. Nor does the
+real `np.ndarray` class: its constructor lays an array over any buffer (see `ArrayType`).
 """
 
 from __future__ import annotations
@@ -209,7 +210,6 @@ NUMPY_NAMES = frozenset(
         "uint32",
         "uint64",
         "bool_",
-        "ndarray",
         "dtype",
         "finfo",
         "iinfo",
@@ -280,6 +280,45 @@ MATH_NAMES = frozenset(
 )
 
 
+class _ArrayTypeMeta(type):
+    """The metaclass of the learners' `np.ndarray`: it answers for the real class."""
+
+    def __instancecheck__(cls, instance: object) -> bool:
+        return isinstance(instance, np.ndarray)
+
+    def __subclasscheck__(cls, subclass: type) -> bool:
+        return issubclass(subclass, np.ndarray)
+
+    def __call__(
+        cls,
+        shape: Any,
+        dtype: Any = float,
+        buffer: Any = None,
+        offset: int = 0,
+        strides: Any = None,
+        order: Any = None,
+    ) -> np.ndarray[Any, Any]:
+        # `np.ndarray(shape, dtype=object, buffer=floats)` turns learner-chosen bits into
+        # object pointers, and `np.ndarray(shape, float, buffer=objects)` reads and writes
+        # them: arbitrary memory access in the child. Only the plain allocating form is left.
+        if buffer is not None or offset or strides is not None:
+            raise TypeError(
+                "np.ndarray(buffer=..., offset=..., strides=...) is not available here; "
+                "use np.zeros, np.empty or np.array"
+            )
+        return np.ndarray(shape, dtype=dtype, order=order)
+
+    def __repr__(cls) -> str:
+        return "<class 'numpy.ndarray'>"
+
+
+class ArrayType(metaclass=_ArrayTypeMeta):
+    """`np.ndarray` as learners see it: `isinstance(x, np.ndarray)` and `-> np.ndarray`
+    annotations work, and calling it allocates a fresh array; it has no other attributes."""
+
+    __slots__ = ()
+
+
 class Facade:
     """A read-only namespace holding only allow-listed attributes."""
 
@@ -312,6 +351,7 @@ def _pick(module: Any, names: frozenset[str]) -> dict[str, Any]:
 
 def build_numpy() -> Facade:
     members = _pick(np, NUMPY_NAMES)
+    members["ndarray"] = ArrayType
     members["linalg"] = Facade("numpy.linalg", _pick(np.linalg, LINALG_NAMES))
     members["random"] = Facade("numpy.random", _pick(np.random, RANDOM_NAMES))
     return Facade("numpy", members)

@@ -143,16 +143,19 @@ def _check(result: int, what: str) -> None:
         raise OSError(code, f"{what}: {os.strerror(code)}")
 
 
-def enter_session(keep_fd: int) -> None:
-    """New session + process group; every other descriptor closed; stdio to /dev/null."""
+def enter_session(*keep: int) -> None:
+    """New session + process group; every descriptor but `keep` closed; stdio to /dev/null."""
     os.setsid()
     null = os.open(os.devnull, os.O_RDWR)
     for target in (0, 1, 2):
         if null != target:
             os.dup2(null, target)
-    os.closerange(3, keep_fd)
-    os.closerange(keep_fd + 1, 65536)
-    os.set_inheritable(keep_fd, False)
+    start = 3
+    for fd in sorted(keep):
+        os.closerange(start, fd)
+        os.set_inheritable(fd, False)
+        start = fd + 1
+    os.closerange(start, 65536)
 
 
 def drop_privileges_and_unshare(report: LayerReport) -> bool:

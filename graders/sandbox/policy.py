@@ -6,8 +6,10 @@ import ast
 import builtins
 import operator
 import re
+import string
+import sys
 import types
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -17,6 +19,7 @@ from RestrictedPython.Guards import (
     guarded_unpack_sequence,
     safe_builtins,
     safer_getattr,
+    safer_getattr_raise,
 )
 
 from graders.sandbox.facade import MODULES
@@ -72,15 +75,25 @@ _DENIED_ATTRIBUTES = frozenset(
         "co_consts",
         "func_globals",
         "func_code",
+        # Cython functions (np.random.default_rng, ...) expose these without a leading "_".
+        "func_closure",
+        "func_dict",
+        "cell_contents",
         "obj",
         "mro",
         "format_map",
         "ctypes",
+        "cffi",
         "tofile",
         "dump",
         "dumps",
     ]
 )
+# On NumPy arrays and scalars (and their classes): `data` is a memoryview whose `cast("B")`
+# reads and writes an object array's raw pointers; `resize(..., refcheck=False)` frees memory
+# that other views still point into. Learners need neither (`np.resize` is not it either).
+_DENIED_ARRAY_ATTRIBUTES = frozenset(["data", "resize"])
+_ARRAY_TYPES = (np.ndarray, np.generic)
 # These types are reached only through a denied path; refuse every attribute on them.
 _OPAQUE_TYPES = (
     types.FrameType,
@@ -90,6 +103,7 @@ _OPAQUE_TYPES = (
     types.AsyncGeneratorType,
     types.ModuleType,
     types.MappingProxyType,
+    memoryview,  # `cast` reinterprets raw memory; `obj` is the exporting object
 )
 _GENERATOR_ATTRIBUTES = frozenset({"send", "throw", "close"})
 _INPLACE_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
@@ -108,7 +122,10 @@ _INPLACE_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
     "^=": operator.ixor,
 }
 _WRITABLE_TYPES = (np.ndarray, list, dict, set)
+_MISSING: Any = object()
 _LINE = re.compile(r"[Ll]ine (\d+)")
+# Dotted imports that resolve to a sub-facade of an allowed module.
+_SUBMODULES = {"numpy": ("linalg", "random")}
 
 
 class PolicyError(Exception):
@@ -132,11 +149,49 @@ class OutputBuffer:
             return
         if len(text) > room:
             text, self.truncated = text[:room], True
+        # A lone surrogate (`print(chr(0xD800))`) cannot be encoded as UTF-8, so it would break
+        # every consumer of the report (HTTP response, database, terminal): show it escaped.
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+        if len(text) > room:
+            text, self.truncated = text[:room], True
         self.parts.append(text)
         self.size += len(text)
 
     def getvalue(self) -> str:
         return "".join(self.parts)
+
+
+class _PlainFieldFormatter(string.Formatter):
+    """`str.format` for learner code: fields name an argument, never a path through it.
+
+    `"{0.__class__.__mro__}".format(x)` walks attributes in C, past every guard (the classic
+    format-string escape, CVE-2023-41039). Plain `{}`, `{0}`, `{name}`, conversions and
+    format specs (`"{:.3f}".format(x)`, `"{0:>{width}}"`) are what learners use.
+    """
+
+    def get_field(self, field_name: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        if "." in field_name or "[" in field_name:
+            raise ValueError(
+                f"the format field {{{field_name}}} is not allowed here: format fields may "
+                "name an argument but not look up attributes or items (use an f-string)"
+            )
+        return super().get_field(field_name, args, kwargs)
+
+
+_FORMATTER = _PlainFieldFormatter()
+
+
+def _bound_format(template: str) -> Callable[..., str]:
+    def format(*args: Any, **kwargs: Any) -> str:
+        return _FORMATTER.vformat(template, args, kwargs)
+
+    return format
+
+
+def _unbound_format(template: str, /, *args: Any, **kwargs: Any) -> str:
+    if not isinstance(template, str):
+        raise TypeError("str.format() needs a string to format")
+    return _FORMATTER.vformat(template, args, kwargs)
 
 
 def compile_submission(source: str | ast.Module) -> types.CodeType:
@@ -152,15 +207,33 @@ def compile_submission(source: str | ast.Module) -> types.CodeType:
     return result.code
 
 
-def guarded_getattr(obj: Any, name: str, default: Any = None, *args: Any) -> Any:
-    """Attribute access for learner code: deny the escape hatches, then RestrictedPython's rules."""
+def guarded_getattr(obj: Any, name: str, default: Any = _MISSING) -> Any:
+    """Attribute access for learner code: deny the escape hatches, then RestrictedPython's rules.
+
+    A missing attribute raises AttributeError (as in plain Python) instead of quietly giving
+    None: `np.sine(x)` must say that `np.sine` does not exist, not "'NoneType' is not callable".
+    """
     if not isinstance(name, str) or name.startswith("_") or name in _DENIED_ATTRIBUTES:
         raise AttributeError(f"access to '{name}' is not allowed here")
     if isinstance(obj, _OPAQUE_TYPES):
         raise AttributeError(f"access to '{name}' is not allowed here")
     if isinstance(obj, types.GeneratorType) and name not in _GENERATOR_ATTRIBUTES:
         raise AttributeError(f"access to '{name}' is not allowed here")
-    return safer_getattr(obj, name, default, *args)  # type: ignore[no-untyped-call]
+    if name in _DENIED_ARRAY_ATTRIBUTES and _is_array_like(obj):
+        raise AttributeError(f"access to '{name}' is not allowed here")
+    if name == "format" and isinstance(obj, str):
+        return _bound_format(obj)
+    if name == "format" and isinstance(obj, type) and issubclass(obj, str):
+        return _unbound_format
+    if default is _MISSING:
+        return safer_getattr_raise(obj, name)  # type: ignore[no-untyped-call]
+    return safer_getattr(obj, name, default)  # type: ignore[no-untyped-call]
+
+
+def _is_array_like(obj: Any) -> bool:
+    return isinstance(obj, _ARRAY_TYPES) or (
+        isinstance(obj, type) and issubclass(obj, _ARRAY_TYPES)
+    )
 
 
 def guarded_write(obj: Any) -> Any:
@@ -184,9 +257,35 @@ def guarded_import(
     level: int = 0,
 ) -> Any:
     """Only `numpy` and `math`, and only as allow-listed facades."""
-    if level != 0 or name not in MODULES:
-        raise ImportError(f"import of '{name}' is not allowed here: only numpy and math are")
-    return MODULES[name]
+    if level == 0 and _is_c_api_import(name, fromlist):
+        return None
+    if level == 0 and name in MODULES:
+        return MODULES[name]
+    package, _, member = name.partition(".")
+    facade = MODULES.get(package)
+    if level == 0 and facade is not None and member in _SUBMODULES.get(package, ()):
+        # `from numpy.linalg import norm` gets the sub-facade; `import numpy.linalg` binds
+        # `numpy`, as plain Python does (and `import numpy.linalg as la` then reads `.linalg`).
+        return getattr(facade, member) if fromlist else facade
+    raise ImportError(f"import of '{name}' is not allowed here: only numpy and math are")
+
+
+def _is_c_api_import(name: str, fromlist: Any) -> bool:
+    """NumPy's C code importing one of its own, already loaded, modules.
+
+    `PyImport_ImportModule` calls the `__import__` of the *calling Python frame*, which is
+    the learner's, with `fromlist=[]` (a list: the import statement passes a tuple or None,
+    and learner code cannot name `__import__` to pass one). It ignores what `__import__`
+    returns and reads `sys.modules` itself, so answering None hands the learner nothing and
+    loads nothing. Without this, `repr(arr)`, `f"{arr}"` and `arr.sum()` fail in the
+    sandbox with "import of 'numpy._core.arrayprint' is not allowed".
+    """
+    return (
+        type(fromlist) is list
+        and not fromlist
+        and name.startswith("numpy.")
+        and name in sys.modules
+    )
 
 
 def make_print(output: OutputBuffer) -> type:

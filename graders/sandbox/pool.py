@@ -76,7 +76,6 @@ class Zygote:
         environment |= {name: os.environ[name] for name in _PASSED_THROUGH if name in os.environ}
         self.process = await asyncio.create_subprocess_exec(
             sys.executable,
-            "-I",
             "-m",
             "graders.sandbox.zygote",
             json.dumps(self.limits.to_dict()),

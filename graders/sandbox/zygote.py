@@ -17,6 +17,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import select
 import selectors
 import signal
 import socket
@@ -30,6 +31,7 @@ from graders.sandbox import child, isolation, selftest, wire
 _DONE_MARK = b'"t":"done"'
 _SO_SNDBUFFORCE, _SO_RCVBUFFORCE = 32, 33
 _F_SETPIPE_SZ = 1031
+_STATUS_WAIT_SECONDS = 2.0  # A reaps B within milliseconds; generous for a loaded host
 
 
 @dataclass
@@ -38,6 +40,7 @@ class Spare:
 
     pid: int
     channel: socket.socket
+    status: int  # read end of a pipe on which A reports how B ended (B never holds it)
 
 
 _CHANNEL_BUFFER = 8 << 20  # big enough that a child never blocks writing its results
@@ -51,28 +54,40 @@ def fork_spare(limits: dict[str, Any]) -> Spare:
                 end.setsockopt(socket.SOL_SOCKET, option, _CHANNEL_BUFFER)
             except OSError:  # not root: the kernel's default maximum applies
                 pass
+    status_read, status_write = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - runs in the child
         parent_end.close()
-        _become_sandbox(child_end, limits)
+        os.close(status_read)
+        _become_sandbox(child_end, status_write, limits)
     child_end.close()
-    return Spare(pid, parent_end)
+    os.close(status_write)
+    return Spare(pid, parent_end, status_read)
 
 
-def _become_sandbox(channel: socket.socket, limits: dict[str, Any]) -> None:  # pragma: no cover
-    """Child A: isolate, fork B as PID 1 of the new namespaces, wait for it, mirror its exit."""
+def _become_sandbox(
+    channel: socket.socket, status_pipe: int, limits: dict[str, Any]
+) -> None:  # pragma: no cover
+    """Child A: isolate, fork B as PID 1 of the new namespaces, wait, report how B ended.
+
+    A never runs learner code; its report (B's exit code and CPU time) reaches the zygote on a
+    pipe B does not hold, so B cannot forge it.
+    """
     code = 70
     try:
-        isolation.enter_session(channel.fileno())
+        isolation.enter_session(channel.fileno(), status_pipe)
         report = isolation.LayerReport()
         isolation.drop_privileges_and_unshare(report)
         pid = os.fork()
         if pid == 0:
+            os.close(status_pipe)
             _run_sandboxed(channel, limits, report)
         channel.close()
-        _, status = os.waitpid(pid, 0)
+        _, status, usage = os.wait4(pid, 0)
         code = os.waitstatus_to_exitcode(status)
-        code = 128 - code if code < 0 else code
+        cpu_ms = (usage.ru_utime + usage.ru_stime) * 1000
+        os.write(status_pipe, json.dumps({"exit_code": code, "cpu_ms": round(cpu_ms, 3)}).encode())
+        code = 0
     finally:
         os._exit(code)
 
@@ -88,7 +103,7 @@ def _run_sandboxed(
         isolation.apply_landlock(report)
         isolation.apply_seccomp(report)
         os.environ.clear()
-        warm_up(limits, rounds=1)  # first-touch page faults happen now, not on the clock
+        warm_up(limits, rounds=1, errors=False)  # first-touch faults now, not on the clock
         stream = cast(BinaryIO, channel.makefile("rwb", buffering=0))
         job = wire.read_frame(stream)
         if job is None:
@@ -114,7 +129,11 @@ def _sender(stream: BinaryIO) -> child.Send:
 def run_in_spare(
     spare: Spare, job: bytes, wall_seconds: float, max_bytes: int
 ) -> tuple[dict[str, Any], bytes]:
-    """Hand `job` to the spare, read its frames until done/deadline/cap; kill the group."""
+    """Hand `job` to the spare and read its frames until done, the deadline or the byte cap.
+
+    A child that said `done` is left for `release` after the reply is sent ("reply before
+    exit"); any other child is killed here, before anything is reported.
+    """
     started = time.perf_counter()
     deadline = started + wall_seconds
     reader = _FrameScanner()
@@ -136,10 +155,14 @@ def run_in_spare(
         status = "crashed"
     wall_ms = (time.perf_counter() - started) * 1000
     spare.channel.close()
-    exit_code, cpu_ms = _reap(spare.pid, wait_first=status == "crashed")
-    killed_by = -exit_code if exit_code < 0 else (exit_code - 128 if exit_code > 128 else None)
+    exit_code, cpu_ms = 0, 0.0
+    if status == "crashed":  # B ended on its own: A says how
+        exit_code, cpu_ms = _read_status(spare.status)
+    if status != "ok":
+        release(spare)
+    killed_by = -exit_code if exit_code < 0 else None
     if status == "crashed" and killed_by == signal.SIGKILL and cpu_ms >= _cpu_limit_ms(job):
-        status = "timeout"  # the kernel's RLIMIT_CPU kill
+        status = "timeout"  # the kernel's RLIMIT_CPU kill: nothing else sends B a SIGKILL
     reply = {
         "t": "finished",
         "status": status,
@@ -149,6 +172,16 @@ def run_in_spare(
         "cpu_ms": round(cpu_ms, 3),
     }
     return reply, bytes(reader.data[:max_bytes])
+
+
+def release(spare: Spare) -> None:
+    """Kill the child's whole process group and reap it (idempotent)."""
+    if spare.status < 0:
+        return
+    _kill_group(spare.pid)
+    os.waitpid(spare.pid, 0)
+    os.close(spare.status)
+    spare.status = -1
 
 
 class _FrameScanner:
@@ -178,27 +211,24 @@ class _FrameScanner:
         return "crashed"
 
 
-def _reap(pid: int, wait_first: bool) -> tuple[int, float]:
-    """Kill the group and collect the exit code and CPU time (children included).
-
-    When the child died on its own, give A a moment to reap B first so B's CPU time counts.
-    """
-    if wait_first:
-        for _ in range(40):
-            waited, status, usage = os.wait4(pid, os.WNOHANG)
-            if waited:
-                _kill_group(pid)
-                return os.waitstatus_to_exitcode(status), (usage.ru_utime + usage.ru_stime) * 1000
-            time.sleep(0.005)
-    _kill_group(pid)
-    _, status, usage = os.wait4(pid, 0)
-    return os.waitstatus_to_exitcode(status), (usage.ru_utime + usage.ru_stime) * 1000
+def _read_status(status_fd: int) -> tuple[int, float]:
+    """B's exit code and CPU time, as A reports them; (0, 0) if A says nothing in time."""
+    ready, _, _ = select.select([status_fd], [], [], _STATUS_WAIT_SECONDS)
+    if not ready:
+        return 0, 0.0
+    try:
+        report = json.loads(os.read(status_fd, 4096) or b"{}")
+        return int(report.get("exit_code", 0)), float(report.get("cpu_ms", 0.0))
+    except (OSError, ValueError, TypeError):
+        return 0, 0.0
 
 
 def _cpu_limit_ms(job: bytes) -> float:
     try:
         header = wire.decode_stream(job)[0].header
-        return float(header["limits"]["cpu_seconds"]) * 1000 * 0.95
+        # The kernel kills at the limit, but rusage ticks can read lower (940 ms of a 1 s limit
+        # has been seen): any SIGKILL we did not send after half the budget is the CPU limit.
+        return float(header["limits"]["cpu_seconds"]) * 1000 * 0.5
     except (wire.ProtocolError, IndexError, KeyError, TypeError, ValueError):
         return float("inf")
 
@@ -211,7 +241,7 @@ def _kill_group(pid: int) -> None:
             pass
 
 
-def warm_up(limits: dict[str, Any], rounds: int = 3) -> None:
+def warm_up(limits: dict[str, Any], rounds: int = 3, errors: bool = True) -> None:
     """Touch every path a child uses (compile, exec, facade, packing) before forking any."""
     source = (
         "import numpy as np\nimport math\n"
@@ -223,8 +253,11 @@ def warm_up(limits: dict[str, Any], rounds: int = 3) -> None:
     )
     for _ in range(rounds):
         child.main_inprocess(child.pack_job(source, "f", [(4, 8), (64, 32)], limits))
-        child.main_inprocess(child.pack_job("def f(:\n", "f", [], limits))
-        child.main_inprocess(child.pack_job("def f(x):\n    return 1 / 0\n", "f", [(1,)], limits))
+        if errors:  # the error paths, once in the zygote so every child inherits them warm
+            child.main_inprocess(child.pack_job("def f(:\n", "f", [], limits))
+            child.main_inprocess(
+                child.pack_job("def f(x):\n    return 1 / 0\n", "f", [(1,)], limits)
+            )
 
 
 def serve(limits: dict[str, Any]) -> None:
@@ -255,8 +288,9 @@ def serve(limits: dict[str, Any]) -> None:
         reply, frames = run_in_spare(spare, job, wall, max_bytes)
         replies.write(wire.encode(reply, frames))
         replies.flush()
+        release(spare)
         spare = fork_spare(limits)
-    _kill_group(spare.pid)
+    release(spare)
 
 
 def main() -> None:

@@ -1,0 +1,87 @@
+"""End-to-end HTTP load on loopback: one flagship submission's latency, and throughput at 4 clients.
+
+Starts `gradebox serve` on a free loopback port with a temporary database (rate limit off),
+then: 100 sequential submissions (median, p99), and 4 concurrent clients for 200 submissions
+(requests per second). Bounded in count and time; stops the server it started.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.api.conftest import FLAGSHIP_URL, SOLUTION, LiveServer  # noqa: E402
+
+SEQUENTIAL, CONCURRENT, CLIENTS = 100, 200, 4
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as data:
+        live = LiveServer(Path(data), submissions_per_minute="0", cpu_seconds="4", wall_seconds="6")
+        live.start()
+        try:
+            run(live)
+        finally:
+            live.stop()
+
+
+def run(live: LiveServer) -> None:
+    url = f"{FLAGSHIP_URL}/submissions"
+    with live.client() as http:
+        for _ in range(10):  # warm-up: caches, first-touch, connection
+            http.post(url, json={"code": SOLUTION})
+        latencies = []
+        for _ in range(SEQUENTIAL):
+            started = time.perf_counter()
+            response = http.post(url, json={"code": SOLUTION})
+            latencies.append((time.perf_counter() - started) * 1000)
+            assert response.status_code == 201 and response.json()["verdict"] == "passed"
+    print(f"one flagship submission over HTTP ({SEQUENTIAL} sequential):")
+    print(
+        f"  median {statistics.median(latencies):.1f} ms   p99 {percentile(latencies, 0.99):.1f} ms"
+    )
+
+    remaining = [CONCURRENT]
+    lock = threading.Lock()
+    failures: list[int] = []
+
+    def client() -> None:
+        with httpx.Client(base_url=live.url, timeout=60) as http:
+            while True:
+                with lock:
+                    if remaining[0] == 0:
+                        return
+                    remaining[0] -= 1
+                response = http.post(url, json={"code": SOLUTION})
+                if response.status_code != 201:
+                    failures.append(response.status_code)
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=client) for _ in range(CLIENTS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    print(
+        f"{CLIENTS} concurrent clients, {CONCURRENT} submissions: {CONCURRENT / elapsed:.1f} requests/s"
+        f" ({len(failures)} not 201: {sorted(set(failures))})"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,151 @@
+// Client for gradebox's JSON API (same origin; the learner is identified by an HttpOnly cookie).
+
+/**
+ * @typedef {"not_tried"|"failed"|"passed"} ExerciseStatus
+ * @typedef {{slug: string, title: string, difficulty: string, tags: string[], summary: string, status: ExerciseStatus}} ExerciseSummary
+ * @typedef {{id: string, title: string, description: string}} TestInfo
+ * @typedef {{
+ *   slug: string, title: string, difficulty: string, tags: string[], summary: string,
+ *   statement_markdown: string, statement_html: string, starter: string,
+ *   section?: string, entry: {function: string, signature: string}, tests: TestInfo[],
+ *   limits: Record<string, unknown>, hints: {total: number, revealed: number},
+ *   status: ExerciseStatus
+ * }} Exercise
+ * @typedef {{index: number, total?: number, title: string, markdown: string, html: string, revealed_at: string}} Hint
+ * @typedef {{total: number, revealed: Hint[]}} HintList
+ * @typedef {number | boolean | string | null} PreviewScalar  "NaN", "Infinity" and "-Infinity" stand for the non-finite numbers
+ * @typedef {{shape: number[], dtype: string, values: unknown, truncated: boolean}} ArrayPreview  values: nested lists of PreviewScalar (at most 64 x 64)
+ * @typedef {{id: string, title: string, explanation: string, hint: number | null}} Diagnosis
+ * @typedef {{
+ *   id: string, title: string, status: "passed"|"failed"|"error"|"timed_out"|"skipped",
+ *   message: string, call: string | null, line: number | null, tolerance: number | null,
+ *   got: ArrayPreview | null, expected: ArrayPreview | null, diagnosis: Diagnosis | null
+ * }} TestResult
+ * @typedef {"passed"|"failed"|"error"|"timed_out"|"internal_error"} Verdict
+ * @typedef {{
+ *   id: string, created_at: string, code: string, version: number, exercise: string,
+ *   status: "pending"|"graded", verdict: Verdict | null, passed: number, total: number,
+ *   error: {type: string, message: string, line: number | null} | null,
+ *   tests: TestResult[], stdout: string, stdout_truncated: boolean, duration_ms: number
+ * }} Submission  while status is "pending", verdict is null and tests is []
+ * @typedef {{id: string, created_at: string, verdict: Verdict | null, passed: number, total: number}} SubmissionSummary  verdict is null while grading
+ * @typedef {{items: SubmissionSummary[], total: number, limit: number, offset: number}} SubmissionPage
+ */
+
+/** An HTTP or network failure, with the RFC 9457 problem details when the server sent them. */
+export class ApiError extends Error {
+  /**
+   * @param {string} message
+   * @param {{status?: number, title?: string, detail?: string, type?: string, retryAfter?: number | null, network?: boolean}} info
+   */
+  constructor(message, info) {
+    super(message);
+    this.name = "ApiError";
+    /** HTTP status; 0 when the request never got an answer. */
+    this.status = info.status ?? 0;
+    this.title = info.title ?? "";
+    this.detail = info.detail ?? "";
+    this.type = info.type ?? "";
+    /** Seconds to wait before trying again (from Retry-After), if the server said. */
+    this.retryAfter = info.retryAfter ?? null;
+    /** True when the server could not be reached at all. */
+    this.network = info.network ?? false;
+  }
+}
+
+/**
+ * Parse a Retry-After header (delta-seconds or an HTTP date) into whole seconds.
+ * @param {string | null} value
+ * @param {number} [now] ms since the epoch
+ * @returns {number | null}
+ */
+export function parseRetryAfter(value, now = Date.now()) {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * @template T
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<T>}
+ */
+async function request(method, path, body) {
+  /** @type {RequestInit} */
+  const init = {
+    method,
+    credentials: "same-origin",
+    headers: { Accept: "application/json, application/problem+json" },
+    cache: "no-store",
+  };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    /** @type {Record<string, string>} */ (init.headers)["Content-Type"] = "application/json";
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(`Network error: ${err instanceof Error ? err.message : err}`, { network: true });
+  }
+  const text = await response.text();
+  /** @type {any} */
+  let data = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) {
+    const problem = data && typeof data === "object" ? data : {};
+    throw new ApiError(problem.title || `HTTP ${response.status}`, {
+      status: response.status,
+      title: typeof problem.title === "string" ? problem.title : "",
+      detail: typeof problem.detail === "string" ? problem.detail : "",
+      type: typeof problem.type === "string" ? problem.type : "",
+      retryAfter: parseRetryAfter(response.headers.get("Retry-After")),
+    });
+  }
+  if (data === null && text) {
+    throw new ApiError("The server sent a response we could not read.", { status: response.status });
+  }
+  return data;
+}
+
+const enc = encodeURIComponent;
+
+/** @returns {Promise<ExerciseSummary[]>} */
+export const listExercises = () => request("GET", "/api/exercises");
+
+/** @param {string} slug @returns {Promise<Exercise>} */
+export const getExercise = (slug) => request("GET", `/api/exercises/${enc(slug)}`);
+
+/** @param {string} slug @returns {Promise<HintList>} */
+export const listHints = (slug) => request("GET", `/api/exercises/${enc(slug)}/hints`);
+
+/** @param {string} slug @returns {Promise<Hint>} */
+export const revealNextHint = (slug) => request("POST", `/api/exercises/${enc(slug)}/hints/next`);
+
+/** @param {string} slug @param {string} code @returns {Promise<Submission>} */
+export const submit = (slug, code) => request("POST", `/api/exercises/${enc(slug)}/submissions`, { code });
+
+/** @param {string} id @returns {Promise<Submission>} */
+export const getSubmission = (id) => request("GET", `/api/submissions/${enc(id)}`);
+
+/**
+ * @param {string} slug
+ * @param {{limit?: number, offset?: number}} [page]
+ * @returns {Promise<SubmissionPage>}
+ */
+export const listSubmissions = (slug, { limit = 20, offset = 0 } = {}) =>
+  request("GET", `/api/exercises/${enc(slug)}/submissions?limit=${limit}&offset=${offset}`);
+
+/** Largest accepted submission, in bytes of UTF-8 (the server answers 413 above it). */
+export const MAX_CODE_BYTES = 64 * 1024;

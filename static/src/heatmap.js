@@ -1,0 +1,439 @@
+// Heatmaps of 2-D results: the learner's matrix, the expected matrix and their difference, on
+// small canvases with a colour-blind-safe diverging blue–orange palette. Cells whose |difference|
+// exceeds the tolerance are hatched (difference map) and outlined (learner's map), so they stand
+// out without relying on colour. Every canvas has a text alternative.
+
+import { formatNumber, formatPreviewValue, formatTolerance, h, isNonFinite, plural, previewNumber } from "./dom.js";
+
+/** @typedef {import("./api.js").ArrayPreview} ArrayPreview */
+/** @typedef {{rows: number, cols: number, values: number[], raw: unknown[]}} Matrix */
+
+/** Diverging palettes (blue = negative, orange = positive); the middle stop is "zero". */
+const PALETTES = {
+  light: ["#1d4f91", "#5b8fcb", "#b9d0ea", "#f4f3ef", "#f6c594", "#e8832f", "#a24a09"],
+  dark: ["#9cc3ff", "#5a8fd6", "#2f4f7c", "#24272e", "#7c4a22", "#d27a33", "#ffbb7a"],
+};
+
+const isDark = () => window.matchMedia("(prefers-color-scheme: dark)").matches;
+
+/**
+ * @param {string} hex
+ * @returns {[number, number, number]}
+ */
+function rgb(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/**
+ * Colour for t in [0, 1] (0.5 is the middle of the scale).
+ * @param {number} t
+ * @param {string[]} palette
+ * @returns {[number, number, number]}
+ */
+export function colourAt(t, palette) {
+  const x = Math.min(1, Math.max(0, t)) * (palette.length - 1);
+  const i = Math.min(palette.length - 2, Math.floor(x));
+  const f = x - i;
+  const a = rgb(palette[i]);
+  const b = rgb(palette[i + 1]);
+  return /** @type {[number, number, number]} */ ([0, 1, 2].map((k) => Math.round(a[k] + (b[k] - a[k]) * f)));
+}
+
+/** @param {[number, number, number]} c */
+const css = (c) => `rgb(${c[0]},${c[1]},${c[2]})`;
+/** Relative luminance, to pick black or white marks over a cell. @param {[number, number, number]} c */
+const luminance = (c) => (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255;
+
+/**
+ * The preview as a row-major matrix, if it is 2-D and numeric enough to draw.
+ * @param {ArrayPreview | null | undefined} preview
+ * @returns {Matrix | null}
+ */
+export function toMatrix(preview) {
+  if (!preview || !Array.isArray(preview.values) || preview.shape?.length !== 2) return null;
+  const rowsData = /** @type {unknown[]} */ (preview.values);
+  if (!rowsData.length || !rowsData.every(Array.isArray)) return null;
+  const rows = rowsData.length;
+  const cols = /** @type {unknown[]} */ (rowsData[0]).length;
+  if (!cols || rowsData.some((r) => /** @type {unknown[]} */ (r).length !== cols)) return null;
+  const raw = rowsData.flat();
+  const values = raw.map(previewNumber);
+  // Not numeric data (e.g. strings of an object array): nothing to draw. An all-nan result is drawn.
+  if (!raw.some((v) => typeof v === "number" || typeof v === "boolean" || isNonFinite(v))) return null;
+  return { rows, cols, values, raw };
+}
+
+/**
+ * @typedef {object} Comparison
+ * @property {number[]} diff           got - expected (NaN where not comparable)
+ * @property {boolean[]} bad           |diff| > tolerance (or not comparable)
+ * @property {number} badCount
+ * @property {number} maxAbs           largest |diff| among finite cells
+ * @property {number} maxRow
+ * @property {number} maxCol
+ * @property {number} nonFinite        cells where either side is nan/inf and they don't agree
+ */
+
+/**
+ * Compare two same-shape matrices cell by cell.
+ * @param {Matrix} got
+ * @param {Matrix} expected
+ * @param {number | null} tolerance  absolute tolerance; null means exact
+ * @returns {Comparison}
+ */
+export function compare(got, expected, tolerance) {
+  const tol = tolerance ?? 0;
+  const n = got.values.length;
+  const diff = new Array(n);
+  const bad = new Array(n);
+  let badCount = 0;
+  let maxAbs = 0;
+  let maxIndex = -1;
+  let nonFinite = 0;
+  for (let i = 0; i < n; i++) {
+    const a = got.values[i];
+    const b = expected.values[i];
+    if (Number.isFinite(a) && Number.isFinite(b)) {
+      const d = a - b;
+      diff[i] = d;
+      bad[i] = Math.abs(d) > tol;
+      if (Math.abs(d) > maxAbs) {
+        maxAbs = Math.abs(d);
+        maxIndex = i;
+      }
+    } else {
+      const same = Object.is(a, b) || (Number.isNaN(a) && Number.isNaN(b));
+      diff[i] = same ? 0 : NaN;
+      bad[i] = !same;
+      if (!same) nonFinite++;
+    }
+    if (bad[i]) badCount++;
+  }
+  if (maxIndex < 0 && badCount) maxIndex = bad.indexOf(true);
+  return {
+    diff,
+    bad,
+    badCount,
+    maxAbs,
+    maxRow: maxIndex < 0 ? -1 : Math.floor(maxIndex / got.cols),
+    maxCol: maxIndex < 0 ? -1 : maxIndex % got.cols,
+    nonFinite,
+  };
+}
+
+/**
+ * Sentence describing the differences, used both as visible text and as the canvas's label.
+ * @param {Comparison} cmp
+ * @param {number} cells
+ * @param {number | null} tolerance
+ */
+export function describeComparison(cmp, cells, tolerance) {
+  const than = tolerance ? `by more than ${formatTolerance(tolerance)}` : "at all";
+  if (!cmp.badCount) return `All ${plural(cells, "cell")} match within ${tolerance ? formatTolerance(tolerance) : "exact equality"}.`;
+  let text = `${cmp.badCount} of ${cells} cells differ ${than}`;
+  if (cmp.maxRow >= 0 && cmp.maxAbs > 0) {
+    text += `; largest difference ${formatNumber(cmp.maxAbs, 4)} at row ${cmp.maxRow}, column ${cmp.maxCol}`;
+  }
+  if (cmp.nonFinite) text += `; ${plural(cmp.nonFinite, "cell")} ${cmp.nonFinite === 1 ? "holds" : "hold"} nan or inf on one side only`;
+  return `${text}.`;
+}
+
+/**
+ * @param {Matrix} m
+ * @returns {{min: number, max: number}}
+ */
+function range(m) {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of m.values) {
+    if (!Number.isFinite(v)) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return Number.isFinite(min) ? { min, max } : { min: 0, max: 0 };
+}
+
+/**
+ * The values of a matrix in words, for a canvas's text alternative: their range, and how many
+ * cells are nan or infinite (those are drawn grey with a dot, or at the end of the scale).
+ * @param {Matrix} m
+ */
+function describeValues(m) {
+  const r = range(m);
+  const nan = m.values.filter((v) => Number.isNaN(v)).length;
+  const inf = m.values.filter((v) => v === Infinity || v === -Infinity).length;
+  const finite = m.values.length - nan - inf;
+  const parts = [finite ? `values from ${formatNumber(r.min, 3)} to ${formatNumber(r.max, 3)}` : "no finite values"];
+  if (nan) parts.push(`${plural(nan, "cell")} ${nan === 1 ? "is" : "are"} nan`);
+  if (inf) parts.push(`${plural(inf, "cell")} ${inf === 1 ? "is" : "are"} infinite`);
+  return parts.join("; ");
+}
+
+/**
+ * Pixel size (width, height) of one cell: a map is at most ~192 px on each side, cells are
+ * 3–24 px, and never more than three times wider than tall (or the reverse).
+ * @param {number} rows
+ * @param {number} cols
+ * @returns {{w: number, h: number}}
+ */
+export function cellSize(rows, cols) {
+  const fit = (/** @type {number} */ n) => Math.max(3, Math.min(24, Math.floor(192 / n)));
+  let w = fit(cols);
+  let h = fit(rows);
+  w = Math.min(w, 3 * h);
+  h = Math.min(h, 3 * w);
+  return { w, h };
+}
+
+/**
+ * @typedef {object} DrawSpec
+ * @property {number} rows
+ * @property {number} cols
+ * @property {(i: number) => number} value   value to colour (NaN draws a neutral grey with a dot)
+ * @property {number} scale                  |value| that maps to the end of the palette
+ * @property {(i: number) => boolean} [marked]  whether to mark cell i
+ * @property {"outline"|"hatch"} [mark]
+ * @property {(i: number) => boolean} [muted]   draw the cell as "zero" regardless of its value
+ */
+
+/**
+ * Draw one heatmap.
+ * @param {HTMLCanvasElement} canvas
+ * @param {DrawSpec} spec
+ */
+function draw(canvas, spec) {
+  const palette = isDark() ? PALETTES.dark : PALETTES.light;
+  const { w: cw, h: ch } = cellSize(spec.rows, spec.cols);
+  const s = Math.min(cw, ch); // the smaller side decides how much marking fits in a cell
+  const dpr = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
+  const width = spec.cols * cw;
+  const height = spec.rows * ch;
+  canvas.width = Math.round(width * dpr);
+  canvas.height = Math.round(height * dpr);
+  // CSS scales the canvas down (keeping its aspect ratio) when three maps don't fit side by side.
+  const fig = canvas.closest("figure");
+  if (fig) fig.style.maxWidth = `${width + 6}px`;
+  const ctx = canvas.getContext("2d");
+  if (!ctx) return;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, width, height);
+  const scale = spec.scale > 0 ? spec.scale : 1;
+  for (let r = 0; r < spec.rows; r++) {
+    for (let c = 0; c < spec.cols; c++) {
+      const i = r * spec.cols + c;
+      const v = spec.value(i);
+      const x = c * cw;
+      const y = r * ch;
+      /** @type {[number, number, number]} */
+      const colour = Number.isNaN(v)
+        ? [128, 128, 128]
+        : spec.muted?.(i)
+          ? colourAt(0.5, palette)
+          : colourAt(0.5 + (Number.isFinite(v) ? v / scale : Math.sign(v)) / 2, palette);
+      ctx.fillStyle = css(colour);
+      ctx.fillRect(x, y, cw, ch);
+      const ink = luminance(colour) > 0.5 ? "rgba(0,0,0,0.85)" : "rgba(255,255,255,0.9)";
+      if (Number.isNaN(v)) {
+        ctx.fillStyle = ink;
+        ctx.fillRect(x + cw / 2 - 0.75, y + ch / 2 - 0.75, 1.5, 1.5);
+      }
+      if (!spec.marked?.(i)) continue;
+      ctx.strokeStyle = ink;
+      if (spec.mark === "hatch") {
+        // Diagonal hatching, clipped to the cell.
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(x, y, cw, ch);
+        ctx.clip();
+        ctx.lineWidth = s >= 8 ? 1.25 : 1;
+        ctx.beginPath();
+        const step = s >= 10 ? s / 3 : Math.max(3, s);
+        for (let k = step / 2; k < cw + ch; k += step) {
+          ctx.moveTo(x + k, y);
+          ctx.lineTo(x + k - ch, y + ch);
+        }
+        ctx.stroke();
+        ctx.restore();
+      }
+      if (s >= 6) {
+        ctx.lineWidth = 1;
+        ctx.strokeRect(x + 0.5, y + 0.5, cw - 1, ch - 1);
+      }
+    }
+  }
+}
+
+/**
+ * A colour legend: gradient bar with its end values.
+ * @param {number} scale
+ * @param {string} label
+ * @param {boolean} [withHatch]  add the "differs by more than tolerance" swatch
+ * @param {number | null} [tolerance]
+ */
+function legend(scale, label, withHatch = false, tolerance = null) {
+  const bar = h("span", { class: "legend-bar", "aria-hidden": "true" });
+  const palette = isDark() ? PALETTES.dark : PALETTES.light;
+  bar.style.background = `linear-gradient(to right, ${palette.join(", ")})`;
+  return h(
+    "div",
+    { class: "legend" },
+    h("span", { class: "legend-label" }, label),
+    h("span", { class: "legend-scale" }, h("span", {}, formatNumber(-scale, 3)), bar, h("span", {}, formatNumber(scale, 3))),
+    withHatch
+      ? h(
+          "span",
+          { class: "legend-hatch" },
+          h("span", { class: "hatch-swatch", "aria-hidden": "true" }),
+          tolerance ? `differs by more than ${formatTolerance(tolerance)}` : "differs",
+        )
+      : null,
+  );
+}
+
+/**
+ * @param {string} caption
+ * @param {string} label
+ * @returns {{figure: HTMLElement, canvas: HTMLCanvasElement}}
+ */
+function figure(caption, label) {
+  const canvas = /** @type {HTMLCanvasElement} */ (h("canvas", { role: "img", "aria-label": label }));
+  const fig = h("figure", { class: "heatmap" }, h("div", { class: "heatmap-frame" }, canvas), h("figcaption", {}, caption));
+  return { figure: fig, canvas };
+}
+
+/**
+ * @param {ArrayPreview} p
+ */
+function shapeText(p) {
+  return p.shape.length ? p.shape.join("×") : "scalar";
+}
+
+/**
+ * Build the three heatmaps for a value test, or null when there is nothing 2-D to draw.
+ * @param {ArrayPreview | null} gotPreview
+ * @param {ArrayPreview | null} expectedPreview
+ * @param {number | null} tolerance
+ * @returns {HTMLElement | null}
+ */
+export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
+  const got = toMatrix(gotPreview);
+  const expected = toMatrix(expectedPreview);
+  if (!got && !expected) return null;
+
+  const container = h("div", { class: "heatmaps" });
+  const readout = h("p", { class: "heatmap-readout", "aria-hidden": "true" }, "\u00a0");
+
+  const redraw = () => {
+    const sameShape = got && expected && got.rows === expected.rows && got.cols === expected.cols;
+    const cmp = sameShape ? compare(got, expected, tolerance) : null;
+    const r1 = got ? range(got) : null;
+    const r2 = expected ? range(expected) : null;
+    const valueScale = Math.max(
+      ...[r1, r2].filter(Boolean).flatMap((r) => [Math.abs(/** @type {any} */ (r).min), Math.abs(/** @type {any} */ (r).max)]),
+    );
+    const figs = h("div", { class: "heatmap-row" });
+    /** @type {{canvas: HTMLCanvasElement, m: Matrix}[]} */
+    const drawn = [];
+
+    const truncatedNote = [gotPreview, expectedPreview].some((p) => p?.truncated)
+      ? h(
+          "p",
+          { class: "muted small" },
+          `Showing the first ${got?.rows ?? expected?.rows}×${got?.cols ?? expected?.cols} values only (your result is ${gotPreview ? shapeText(gotPreview) : "missing"}).`,
+        )
+      : null;
+
+    if (got && gotPreview) {
+      const f = figure(
+        `Yours (${shapeText(gotPreview)})`,
+        `Your result: ${got.rows} by ${got.cols} heatmap, ${describeValues(got)}.` +
+          (cmp && cmp.badCount ? ` Cells that differ from the expected result are outlined.` : ""),
+      );
+      draw(f.canvas, {
+        rows: got.rows,
+        cols: got.cols,
+        value: (i) => got.values[i],
+        scale: valueScale,
+        marked: cmp ? (i) => cmp.bad[i] : undefined,
+        mark: "outline",
+      });
+      figs.append(f.figure);
+      drawn.push({ canvas: f.canvas, m: got });
+    }
+    if (expected && expectedPreview) {
+      const f = figure(
+        `Expected (${shapeText(expectedPreview)})`,
+        `Expected result: ${expected.rows} by ${expected.cols} heatmap, ${describeValues(expected)}.`,
+      );
+      draw(f.canvas, { rows: expected.rows, cols: expected.cols, value: (i) => expected.values[i], scale: valueScale });
+      figs.append(f.figure);
+      drawn.push({ canvas: f.canvas, m: expected });
+    }
+    /** @type {HTMLElement | null} */
+    let summary = null;
+    let diffScale = 0;
+    if (cmp && got) {
+      const cells = got.rows * got.cols;
+      const text = describeComparison(cmp, cells, tolerance);
+      diffScale = cmp.maxAbs || (tolerance ?? 0) || 1;
+      const f = figure("Difference (yours − expected)", `Difference map. ${text}`);
+      draw(f.canvas, {
+        rows: got.rows,
+        cols: got.cols,
+        value: (i) => cmp.diff[i],
+        scale: diffScale,
+        marked: (i) => cmp.bad[i],
+        muted: (i) => !cmp.bad[i],
+        mark: "hatch",
+      });
+      figs.append(f.figure);
+      drawn.push({ canvas: f.canvas, m: got });
+      summary = h("p", { class: "heatmap-summary" }, text);
+    } else if (got && expected) {
+      summary = h(
+        "p",
+        { class: "heatmap-summary" },
+        `The shapes differ (yours ${got.rows}×${got.cols}, expected ${expected.rows}×${expected.cols}), so there is no difference map.`,
+      );
+    }
+
+    // Mouse readout of the cell under the pointer (the summary above is the text alternative).
+    for (const { canvas, m } of drawn) {
+      canvas.addEventListener("mousemove", (event) => {
+        const rect = canvas.getBoundingClientRect();
+        const c = Math.floor(((event.clientX - rect.left) / rect.width) * m.cols);
+        const r = Math.floor(((event.clientY - rect.top) / rect.height) * m.rows);
+        if (r < 0 || c < 0 || r >= m.rows || c >= m.cols) return;
+        const i = r * m.cols + c;
+        const parts = [`Row ${r}, column ${c}`];
+        const show = (/** @type {unknown} */ v) => formatPreviewValue(v);
+        if (got && r < got.rows && c < got.cols) parts.push(`yours ${show(got.raw[r * got.cols + c])}`);
+        if (expected && r < expected.rows && c < expected.cols) parts.push(`expected ${show(expected.raw[r * expected.cols + c])}`);
+        if (cmp) parts.push(`difference ${formatNumber(cmp.diff[i])}`);
+        readout.textContent = parts.join(" · ");
+      });
+      canvas.addEventListener("mouseleave", () => {
+        readout.textContent = "\u00a0";
+      });
+    }
+
+    const legends = h(
+      "div",
+      { class: "legends" },
+      legend(valueScale || 1, "Values"),
+      cmp ? legend(diffScale, "Difference", true, tolerance) : null,
+    );
+    container.replaceChildren(...[summary, figs, readout, legends, truncatedNote].filter((x) => x !== null));
+  };
+
+  redraw();
+  // Redraw with the other palette when the colour scheme changes.
+  const media = window.matchMedia("(prefers-color-scheme: dark)");
+  const onSchemeChange = () => {
+    if (container.isConnected) redraw();
+    else media.removeEventListener("change", onSchemeChange);
+  };
+  media.addEventListener("change", onSchemeChange);
+  return container;
+}

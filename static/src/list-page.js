@@ -1,0 +1,56 @@
+// The exercise list, /: title, difficulty, tags and this learner's status for each exercise.
+
+import * as api from "./api.js";
+import { h } from "./dom.js";
+import { statusBadge } from "./icons.js";
+import { noticeFor } from "./messages.js";
+
+/** @typedef {import("./api.js").ExerciseSummary} ExerciseSummary */
+
+/**
+ * @param {ExerciseSummary} ex
+ */
+function card(ex) {
+  const href = `/exercises/${encodeURIComponent(ex.slug)}`;
+  return h(
+    "li",
+    { class: `exercise-card status-${ex.status}` },
+    h(
+      "div",
+      { class: "exercise-card-main" },
+      h("h2", { class: "exercise-card-title" }, h("a", { href }, ex.title)),
+      ex.summary ? h("p", { class: "exercise-card-summary" }, ex.summary) : null,
+      h(
+        "p",
+        { class: "meta" },
+        h("span", { class: `difficulty difficulty-${String(ex.difficulty).toLowerCase()}` }, h("span", { class: "sr-only" }, "Difficulty: "), ex.difficulty),
+        ...(ex.tags ?? []).map((t) => h("span", { class: "tag" }, t)),
+      ),
+    ),
+    h("div", { class: "exercise-card-status" }, h("span", { class: "sr-only" }, "Your status: "), statusBadge(ex.status)),
+  );
+}
+
+async function main() {
+  const list = /** @type {HTMLElement} */ (document.getElementById("exercise-list"));
+  const progress = /** @type {HTMLElement} */ (document.getElementById("progress"));
+  try {
+    const exercises = await api.listExercises();
+    if (!exercises.length) {
+      list.replaceChildren(h("p", { class: "muted" }, "There are no exercises yet."));
+    } else {
+      list.replaceChildren(h("ul", { class: "exercise-list" }, ...exercises.map(card)));
+      const passed = exercises.filter((e) => e.status === "passed").length;
+      progress.textContent = `You have passed ${passed} of ${exercises.length} exercise${exercises.length === 1 ? "" : "s"}.`;
+    }
+  } catch (err) {
+    const n = noticeFor(err);
+    list.replaceChildren(
+      h("div", { class: `notice notice-${n.kind}`, role: "alert" }, h("div", {}, h("p", { class: "notice-title" }, "The exercises could not be loaded"), h("p", {}, n.text))),
+    );
+  } finally {
+    list.removeAttribute("aria-busy");
+  }
+}
+
+main();

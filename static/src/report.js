@@ -1,0 +1,440 @@
+// Rendering of a grading report (a Submission): verdict headline, one row per test with a status
+// icon and label, message, call, tolerance, expected vs got (tables for small arrays, heatmaps
+// for 2-D previews) and diagnosed misconceptions.
+
+import { formatNumber, formatPreviewValue, formatTolerance, h, isNonFinite, plural, previewNumber, srOnly } from "./dom.js";
+import { renderHeatmaps } from "./heatmap.js";
+import { highlightCodeBlocksIn, highlightPythonInto } from "./highlight.js";
+import { statusBadge, statusIcon } from "./icons.js";
+import { renderMarkdown } from "./markdown.js";
+
+/**
+ * @typedef {import("./api.js").Submission} Submission
+ * @typedef {import("./api.js").TestResult} TestResult
+ * @typedef {import("./api.js").ArrayPreview} ArrayPreview
+ * @typedef {import("./api.js").Diagnosis} Diagnosis
+ * @typedef {import("./hints.js").HintsPanel} HintsPanel
+ * @typedef {{
+ *   hints?: HintsPanel, onGoToLine?: (line: number) => void, timeLimit?: number | null,
+ *   seenDiagnoses?: Set<string>
+ * }} ReportContext
+ */
+
+/** Largest array shown as a table (rows and columns). */
+const TABLE_MAX = 8;
+
+/**
+ * One-sentence outcome, for the headline and the live-region announcement.
+ * @param {Submission} sub
+ */
+export function summarize(sub) {
+  if (sub.status === "pending" || sub.verdict === null) return "Grading…";
+  switch (sub.verdict) {
+    case "passed":
+      return `${sub.passed} of ${plural(sub.total, "test")} passed.`;
+    case "failed":
+      return `${sub.passed} of ${plural(sub.total, "test")} passed.`;
+    case "error":
+      if (sub.error) {
+        const where = sub.error.line ? ` on line ${sub.error.line}` : "";
+        return sub.error.type === "SyntaxError" || sub.error.type === "IndentationError"
+          ? `Your code has a ${sub.error.type}${where}.`
+          : `Your code raised ${sub.error.type}${where}.`;
+      }
+      return `Your code raised an error; ${sub.passed} of ${plural(sub.total, "test")} passed.`;
+    case "timed_out":
+      return "Your code ran out of time.";
+    case "internal_error":
+      return "We could not grade this run because of a problem on our side.";
+    default:
+      return `${sub.passed} of ${plural(sub.total, "test")} passed.`;
+  }
+}
+
+/**
+ * @param {Submission} sub
+ * @param {ReportContext} ctx
+ * @returns {HTMLElement[]}
+ */
+function verdictDetails(sub, ctx) {
+  /** @type {HTMLElement[]} */
+  const out = [];
+  if (sub.verdict === "error" && sub.error) {
+    out.push(
+      h(
+        "div",
+        { class: "error-box" },
+        h("pre", { class: "message" }, `${sub.error.type}: ${sub.error.message}`),
+        sub.error.line && ctx.onGoToLine ? goToLineButton(sub.error.line, ctx) : null,
+      ),
+    );
+    if (sub.tests.length && sub.passed < sub.total) {
+      out.push(h("p", { class: "muted" }, `${sub.passed} of ${plural(sub.total, "test")} passed.`));
+    }
+  } else if (sub.verdict === "timed_out") {
+    const limit = ctx.timeLimit ? ` within the ${formatNumber(ctx.timeLimit)}-second limit` : " within the time limit";
+    out.push(
+      h(
+        "p",
+        {},
+        `The tests stopped because your code did not finish${limit}. ` +
+          "This usually means a loop that never ends, or work that grows too fast with the input size — " +
+          "a vectorised NumPy operation is often much faster than a Python loop. " +
+          "If you think your code is quick, run the tests again: the grader may have been busy.",
+      ),
+      h("p", { class: "muted" }, `${sub.passed} of ${plural(sub.total, "test")} passed before the limit.`),
+    );
+  } else if (sub.verdict === "internal_error") {
+    out.push(
+      h(
+        "p",
+        {},
+        "Something went wrong in gradebox while grading, not in your code. Your code is kept here; " +
+          "please run the tests again in a moment. If it keeps happening, let us know.",
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * @param {number} line
+ * @param {ReportContext} ctx
+ */
+function goToLineButton(line, ctx) {
+  return h(
+    "button",
+    { type: "button", class: "btn btn-small", onclick: () => ctx.onGoToLine?.(line) },
+    `Go to line ${line} in the editor`,
+  );
+}
+
+/**
+ * @param {string} code
+ */
+function codeInline(code) {
+  const el = h("code", { class: "code-inline" });
+  highlightPythonInto(code, el);
+  return el;
+}
+
+/**
+ * Shape as Python writes it: (50, 16), (3,), ().
+ * @param {number[]} shape
+ */
+function pyShape(shape) {
+  if (!shape.length) return "()";
+  return shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(", ")})`;
+}
+
+/**
+ * Array-ish preview values as a list of rows (null when it cannot be a small table).
+ * @param {ArrayPreview} p
+ * @returns {unknown[][] | null}
+ */
+function tableRows(p) {
+  const v = p.values;
+  if (p.truncated) return null;
+  if (p.shape.length === 1 && Array.isArray(v) && v.length <= TABLE_MAX && !v.some(Array.isArray)) return [v];
+  if (
+    p.shape.length === 2 &&
+    Array.isArray(v) &&
+    v.length <= TABLE_MAX &&
+    v.every((r) => Array.isArray(r) && r.length <= TABLE_MAX && !r.some(Array.isArray))
+  ) {
+    return /** @type {unknown[][]} */ (v);
+  }
+  return null;
+}
+
+/**
+ * @param {unknown} a
+ * @param {unknown} b
+ * @param {number | null} tol
+ */
+function differs(a, b, tol) {
+  const x = previewNumber(a);
+  const y = previewNumber(b);
+  if ((typeof a === "number" || isNonFinite(a)) && (typeof b === "number" || isNonFinite(b))) {
+    if (Number.isNaN(x) && Number.isNaN(y)) return false;
+    return !(Math.abs(x - y) <= (tol ?? 0)) && x !== y;
+  }
+  return JSON.stringify(a) !== JSON.stringify(b);
+}
+
+/**
+ * @param {string} caption
+ * @param {unknown[][]} rows
+ * @param {unknown[][] | null} other  the array to compare against (marks differing cells)
+ * @param {number | null} tol
+ */
+function arrayTable(caption, rows, other, tol) {
+  const oneD = rows.length === 1 && caption;
+  const cols = Math.max(...rows.map((r) => r.length));
+  const head = h("tr", {}, h("td", { class: "corner" }), ...Array.from({ length: cols }, (_, c) => h("th", { scope: "col" }, String(c))));
+  const body = rows.map((row, r) =>
+    h(
+      "tr",
+      {},
+      h("th", { scope: "row" }, oneD ? "" : String(r)),
+      ...row.map((v, c) => {
+        const bad = other ? differs(v, other[r]?.[c], tol) : false;
+        return h("td", { class: bad ? "cell-bad" : "" }, previewValue(v), bad ? srOnly(" (differs)") : null);
+      }),
+    ),
+  );
+  const table = h("table", { class: "array-table" }, h("caption", {}, caption), h("thead", {}, head), h("tbody", {}, ...body));
+  // Scrolls sideways on narrow screens; focusable so the keyboard can scroll it too.
+  return h("div", { class: "table-scroll", role: "region", "aria-label": `${caption} values`, tabindex: "0" }, table);
+}
+
+/**
+ * Expected vs got: scalars inline, small arrays as tables, 2-D previews as heatmaps.
+ * @param {TestResult} test
+ * @returns {HTMLElement | null}
+ */
+function comparison(test) {
+  const { got, expected, tolerance } = test;
+  if (!got && !expected) return null;
+  const box = h("div", { class: "comparison" });
+
+  const isScalar = (/** @type {ArrayPreview | null} */ p) => !!p && (!p.shape || p.shape.length === 0);
+  if ((got === null || isScalar(got)) && (expected === null || isScalar(expected))) {
+    const dl = h("dl", { class: "scalar-compare" });
+    if (expected) dl.append(h("dt", {}, "Expected"), h("dd", {}, h("code", {}, previewValue(expected.values, 8)), dtypeNote(expected)));
+    if (got) dl.append(h("dt", {}, "Got"), h("dd", {}, h("code", {}, previewValue(got.values, 8)), dtypeNote(got)));
+    box.append(dl);
+    return box;
+  }
+
+  // Shape / dtype line, with mismatches called out in words.
+  const facts = h("dl", { class: "facts" });
+  if (got && expected) {
+    const sameShape = pyShape(got.shape) === pyShape(expected.shape);
+    facts.append(
+      h("dt", {}, "Shape"),
+      h("dd", { class: sameShape ? "" : "mismatch" }, sameShape ? pyShape(got.shape) : `yours ${pyShape(got.shape)}, expected ${pyShape(expected.shape)}`),
+      h("dt", {}, "dtype"),
+      h("dd", { class: got.dtype === expected.dtype ? "" : "mismatch" }, got.dtype === expected.dtype ? got.dtype : `yours ${got.dtype}, expected ${expected.dtype}`),
+    );
+  } else {
+    const p = /** @type {ArrayPreview} */ (got ?? expected);
+    facts.append(h("dt", {}, got ? "Your shape" : "Expected shape"), h("dd", {}, `${pyShape(p.shape)}, ${p.dtype}`));
+  }
+  box.append(facts);
+
+  const gotRows = got ? tableRows(got) : null;
+  const expRows = expected ? tableRows(expected) : null;
+  if (gotRows || expRows) {
+    box.append(
+      h(
+        "div",
+        { class: "tables" },
+        gotRows ? arrayTable("Yours", gotRows, expRows, tolerance) : null,
+        expRows ? arrayTable("Expected", expRows, null, tolerance) : null,
+      ),
+    );
+  }
+  const maps = renderHeatmaps(got, expected, tolerance);
+  if (maps) box.append(maps);
+  return box;
+}
+
+/** What a screen reader and the tooltip say for a non-finite value. */
+const NON_FINITE_NAMES = { nan: "not a number", inf: "infinity", "-inf": "minus infinity" };
+
+/**
+ * One value of a preview. Non-finite values (sent as "NaN", "Infinity", "-Infinity") are
+ * written as NumPy prints them and marked, so they never pass for a number or for text.
+ * @param {unknown} v
+ * @param {number} [digits]
+ * @returns {string | HTMLElement}
+ */
+function previewValue(v, digits) {
+  const text = formatPreviewValue(v, digits);
+  if (!isNonFinite(v)) return text;
+  const name = NON_FINITE_NAMES[/** @type {keyof typeof NON_FINITE_NAMES} */ (text)] ?? text;
+  return h("span", { class: "nonfinite", title: name }, text, srOnly(` (${name})`));
+}
+
+/** @param {ArrayPreview} p */
+function dtypeNote(p) {
+  return p.dtype ? h("span", { class: "muted small" }, ` (${p.dtype})`) : null;
+}
+
+/**
+ * The diagnosed-misconception callout.
+ * @param {Diagnosis} diagnosis
+ * @param {ReportContext} ctx
+ */
+function diagnosisCallout(diagnosis, ctx) {
+  const explanation = h("div", { class: "md" });
+  explanation.innerHTML = renderMarkdown(diagnosis.explanation ?? ""); // renderMarkdown escapes all raw HTML
+  highlightCodeBlocksIn(explanation);
+  const callout = h(
+    "aside",
+    { class: "callout", "aria-label": `Likely misconception: ${diagnosis.title}` },
+    h("p", { class: "callout-kicker" }, statusIcon("info"), "Likely misconception"),
+    h("p", { class: "callout-title" }, diagnosis.title),
+    explanation,
+  );
+  const hints = ctx.hints;
+  const index = diagnosis.hint;
+  if (hints && typeof index === "number" && index >= 1 && index <= hints.total) {
+    const slot = h("div", { class: "callout-hint" });
+    const showInline = (/** @type {import("./api.js").Hint} */ hint) => {
+      const hadFocus = document.activeElement === button;
+      slot.replaceChildren(hints.renderHint(hint, "h4"));
+      button.remove();
+      note?.remove();
+      if (hadFocus) /** @type {HTMLElement | null} */ (slot.querySelector("h4"))?.focus();
+    };
+    const before = Math.max(0, index - 1 - hints.revealedCount);
+    const note =
+      before > 0
+        ? h("p", { class: "muted small" }, `Hints are shown in order, so this also reveals ${before === 1 ? "the hint" : `the ${before} hints`} before it.`)
+        : null;
+    const button = /** @type {HTMLButtonElement} */ (
+      h("button", {
+        type: "button",
+        class: "btn btn-small",
+        onclick: async () => {
+          if (button.getAttribute("aria-disabled") === "true") return;
+          button.setAttribute("aria-disabled", "true");
+          try {
+            const hint = await hints.revealUpTo(index);
+            if (hint) showInline(hint);
+          } catch {
+            // revealUpTo already showed what went wrong in the hints panel
+          } finally {
+            button.removeAttribute("aria-disabled");
+          }
+        },
+      }, hints.isRevealed(index) ? `Show hint ${index} here` : `Show hint ${index}`)
+    );
+    callout.append(button, note ?? "", slot);
+  }
+  return callout;
+}
+
+/**
+ * One test row.
+ * @param {TestResult} test
+ * @param {ReportContext} ctx
+ * @param {boolean} open
+ */
+function testRow(test, ctx, open) {
+  const body = h("div", { class: "test-body" });
+  if (test.message) body.append(h("pre", { class: "message" }, test.message));
+  const facts = h("dl", { class: "facts" });
+  if (test.call) facts.append(h("dt", {}, "Call"), h("dd", {}, codeInline(test.call)));
+  if (typeof test.tolerance === "number") facts.append(h("dt", {}, "Tolerance"), h("dd", {}, formatTolerance(test.tolerance)));
+  if (test.line) facts.append(h("dt", {}, "Line"), h("dd", {}, String(test.line), " ", ctx.onGoToLine ? goToLineButton(test.line, ctx) : ""));
+  if (facts.childElementCount) body.append(facts);
+  if (test.diagnosis) {
+    // One full callout per misconception; later tests with the same diagnosis point back to it.
+    const seen = ctx.seenDiagnoses ?? new Set();
+    if (seen.has(test.diagnosis.id)) {
+      body.append(
+        h("p", { class: "callout-ref" }, statusIcon("info"), `Same likely misconception as above: ${test.diagnosis.title}.`),
+      );
+    } else {
+      seen.add(test.diagnosis.id);
+      body.append(diagnosisCallout(test.diagnosis, ctx));
+    }
+  }
+  const cmp = comparison(test);
+  if (cmp) body.append(cmp);
+
+  const head = [statusBadge(test.status), h("span", { class: "test-title" }, test.title)];
+  const li = h("li", { class: `test test-${test.status}`, "data-test-id": test.id });
+  if (!body.childElementCount) {
+    li.append(h("div", { class: "test-summary static" }, ...head));
+  } else {
+    li.append(h("details", { open }, h("summary", { class: "test-summary" }, ...head), body));
+  }
+  return li;
+}
+
+/**
+ * Render a whole report.
+ * @param {Submission} sub
+ * @param {ReportContext} [ctx]
+ * @returns {HTMLElement}
+ */
+export function renderReport(sub, ctx = {}) {
+  if (sub.status === "pending" || sub.verdict === null) return renderPending();
+  ctx = { ...ctx, seenDiagnoses: new Set() };
+  const headlineStatus = sub.verdict === "failed" && sub.passed > 0 ? "failed" : sub.verdict;
+  const meta = [];
+  if (typeof sub.duration_ms === "number" && sub.verdict !== "internal_error") meta.push(`Ran in ${formatNumber(sub.duration_ms)} ms`);
+  const section = h(
+    "div",
+    { class: `report report-${sub.verdict}` },
+    h(
+      "div",
+      { class: `verdict verdict-${sub.verdict}` },
+      statusIcon(headlineStatus),
+      h("div", {}, h("p", { class: "verdict-text" }, summarize(sub)), meta.length ? h("p", { class: "muted small" }, meta.join(" · ")) : null),
+    ),
+    ...verdictDetails(sub, ctx),
+  );
+  if (sub.tests?.length) {
+    const firstProblem = sub.tests.findIndex((t) => t.status !== "passed" && t.status !== "skipped");
+    section.append(
+      h(
+        "ol",
+        { class: "tests", "aria-label": "Test results" },
+        ...sub.tests.map((t, i) => testRow(t, ctx, t.status !== "passed" && t.status !== "skipped" && (i === firstProblem || sub.tests.length <= 8))),
+      ),
+    );
+  }
+  if (sub.stdout) {
+    section.append(
+      h(
+        "details",
+        { class: "stdout" },
+        h("summary", {}, "Printed output"),
+        h("pre", { class: "message" }, sub.stdout),
+        sub.stdout_truncated ? h("p", { class: "muted small" }, "The output was cut short.") : null,
+      ),
+    );
+  }
+  return section;
+}
+
+/** A submission that is still being graded: not an error, just not finished. */
+function renderPending() {
+  return h(
+    "div",
+    { class: "report report-pending" },
+    h(
+      "div",
+      { class: "verdict verdict-pending" },
+      statusIcon(null),
+      h(
+        "div",
+        {},
+        h("p", { class: "verdict-text" }, "Grading…"),
+        h("p", { class: "muted small" }, "Your code is in the grading queue; the results appear here as soon as they are ready."),
+      ),
+    ),
+    h("div", { class: "progress", "aria-hidden": "true" }, h("span", { class: "progress-bar" })),
+  );
+}
+
+/**
+ * Lines to mark in the editor: the error line and the lines of tests that errored.
+ * @param {Submission} sub
+ * @returns {{line: number, message: string}[]}
+ */
+export function problemLines(sub) {
+  const out = [];
+  if (sub.error?.line) out.push({ line: sub.error.line, message: `${sub.error.type}: ${sub.error.message}` });
+  for (const t of sub.tests ?? []) {
+    if (t.line && (t.status === "error" || t.status === "failed" || t.status === "timed_out")) {
+      out.push({ line: t.line, message: `${t.title}: ${t.message.split("\n").slice(-1)[0]}` });
+    }
+  }
+  return out;
+}

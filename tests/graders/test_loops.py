@@ -1,0 +1,62 @@
+"""The static loop scan behind the `vectorised` test."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from graders.sandbox.loops import find_loops
+
+HEADER = "import numpy as np\n"
+
+
+def kinds(source: str, entry: str = "f") -> list[str]:
+    return [finding.kind for finding in find_loops(ast.parse(HEADER + source), entry)]
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"),
+    [
+        ("    for i in range(3):\n        pass\n", "for loop"),
+        ("    while x:\n        x = 0\n", "while loop"),
+        ("    return [i for i in x]\n", "list comprehension"),
+        ("    return {i for i in x}\n", "set comprehension"),
+        ("    return {i: i for i in x}\n", "dict comprehension"),
+        ("    return sum(i for i in x)\n", "generator expression"),
+        ("    return f(x - 1)\n", "recursion"),
+        ("    return np.vectorize(abs)(x)\n", "np.vectorize"),
+        ("    return np.frompyfunc(abs, 1, 1)(x)\n", "np.frompyfunc"),
+        ("    return np.apply_along_axis(sum, 0, x)\n", "np.apply_along_axis"),
+        ("    return np.fromiter(x, float)\n", "np.fromiter"),
+        ("    return list(map(abs, x))\n", "map()"),
+        ("    return list(filter(None, x))\n", "filter()"),
+    ],
+)
+def test_each_kind_of_python_loop_is_found(body: str, kind: str) -> None:
+    assert kinds(f"def f(x):\n{body}") == [kind]
+
+
+def test_a_loop_in_a_helper_the_entry_calls_is_found() -> None:
+    source = "def helper(x):\n    for i in x:\n        pass\n\ndef f(x):\n    return helper(x)\n"
+    [finding] = find_loops(ast.parse(source), "f")
+    assert (finding.kind, finding.function, finding.line) == ("for loop", "helper", 2)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'def f(x):\n    """for i in range(3): a loop in a docstring is text."""\n    return x\n',
+        "def f(x):\n    return x\n\nif __name__ == '__main__':\n    for i in range(3):\n        print(f(i))\n",
+        "def unused(x):\n    for i in x:\n        pass\n\ndef f(x):\n    return x * 2\n",
+        "for i in range(3):\n    pass\n\ndef f(x):\n    return x\n",
+    ],
+    ids=["docstring", "main-demo", "uncalled-helper", "module-level"],
+)
+def test_loops_outside_the_function_are_not_the_functions_loops(source: str) -> None:
+    assert kinds(source) == []
+
+
+def test_findings_are_reported_in_line_order() -> None:
+    source = "def f(x):\n    y = [i for i in x]\n    for j in y:\n        pass\n"
+    assert [finding.line for finding in find_loops(ast.parse(source), "f")] == [2, 3]

@@ -1,0 +1,32 @@
+"""The graders library's public API is what exercise authors depend on: pinned here."""
+
+from __future__ import annotations
+
+import graders
+
+PUBLIC = [
+    "CheckContext", "Diagnosis", "Failure", "Report", "Status", "TestResult", "Trial", "Verdict",
+    "as_float_array", "check", "compare_values", "describe", "first_mismatch", "number",
+    "position", "tolerance_text",
+]  # fmt: skip
+
+
+def test_the_public_api_is_exactly_the_documented_names() -> None:
+    assert sorted(graders.__all__) == sorted(PUBLIC)
+    for name in PUBLIC:
+        assert getattr(graders, name) is not None
+
+
+def test_the_report_contract_fields_are_stable() -> None:
+    report = graders.Report(exercise="x", verdict=graders.Verdict.PASSED, tests=[])
+    assert list(report.to_dict()) == [
+        "version", "exercise", "verdict", "passed", "total", "error", "tests", "stdout",
+        "stdout_truncated", "duration_ms",
+    ]  # fmt: skip
+    assert [verdict.value for verdict in graders.Verdict] == [
+        "passed",
+        "failed",
+        "error",
+        "timed_out",
+        "internal_error",
+    ]
