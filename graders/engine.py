@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import numpy as np
@@ -279,7 +279,9 @@ def _grade_test(
             message = (
                 f"Called {probe.call}.\nIt raised {result.error_type}{where}: {result.message}"
             )
-            return stopped(Status.ERROR, message, result.line)
+            errored = stopped(Status.ERROR, message, result.line)
+            diagnosis = diagnose_raised(exercise, test, probe, result.error_type)
+            return replace(errored, diagnosis=diagnosis) if diagnosis else errored
         if result.kind == "timed_out":
             limits = exercise.limits
             message = (
@@ -357,6 +359,17 @@ def diagnose(
                 for trial in trials
             )
         if matched:
+            return _diagnosis(mistake)
+    return None
+
+
+def diagnose_raised(
+    exercise: Exercise, test: TestSpec, probe: Probe, error_type: str
+) -> Diagnosis | None:
+    """A known mistake that raises the same exception type on the same call."""
+    raised = wire.Unsupported(f"raised {error_type}")
+    for mistake in exercise.mistakes:
+        if test.id in mistake.fails and trusted.mistake_value(exercise, mistake, probe) == raised:
             return _diagnosis(mistake)
     return None
 

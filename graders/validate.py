@@ -160,14 +160,15 @@ def format_matrix(validation: Validation) -> str:
         return ""
     tests = [test.id for test in exercise.tests]
     width = max(len(mistake) for mistake in validation.matrix) + 2
-    header = "mistake".ljust(width) + "  ".join(test.ljust(12) for test in tests)
+    column = max(12, *(len(test) for test in tests))
+    header = "mistake".ljust(width) + "  ".join(test.ljust(column) for test in tests)
     lines = [header, "-" * len(header)]
     for mistake, row in validation.matrix.items():
         cells = []
         for test in tests:
             cell = row.get(test, "?")
             mark = "·" if cell == "pass" else ("✓" if cell == mistake else "✗ " + cell)
-            cells.append(mark.ljust(12))
+            cells.append(mark.ljust(column))
         lines.append(mistake.ljust(width) + "  ".join(cells).rstrip())
     lines.append("· not caught   ✓ caught and diagnosed as itself   ✗ caught, other diagnosis")
     return "\n".join(lines)

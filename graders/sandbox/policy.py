@@ -91,7 +91,7 @@ _DENIED_ATTRIBUTES = frozenset(
 )
 # On NumPy arrays and scalars (and their classes): `data` is a memoryview whose `cast("B")`
 # reads and writes an object array's raw pointers; `resize(..., refcheck=False)` frees memory
-# that other views still point into. Learners need neither (`np.resize` is not it either).
+# that other views still point into. Learners need neither (reshape and slicing remain).
 _DENIED_ARRAY_ATTRIBUTES = frozenset(["data", "resize"])
 _ARRAY_TYPES = (np.ndarray, np.generic)
 # These types are reached only through a denied path; refuse every attribute on them.
@@ -122,7 +122,7 @@ _INPLACE_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
     "^=": operator.ixor,
 }
 _WRITABLE_TYPES = (np.ndarray, list, dict, set)
-_MISSING: Any = object()
+_MISSING: Any = object()  # "no default": a missing attribute raises, as in Python
 _LINE = re.compile(r"[Ll]ine (\d+)")
 # Dotted imports that resolve to a sub-facade of an allowed module.
 _SUBMODULES = {"numpy": ("linalg", "random")}

@@ -1,0 +1,185 @@
+"""Checks written for this exercise with the graders library.
+
+Each check looks at the vectors along the last axis: it flattens the leading axes, so one
+check covers inputs of any rank, and names a failing vector by its full index, e.g.
+`out[1, 3, :]`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from graders.checks import (
+    CheckContext,
+    Failure,
+    Trial,
+    as_float_array,
+    check,
+    compare_values,
+    describe,
+    first_mismatch,
+    number,
+    tolerance_text,
+)
+
+_SHOWN = 6
+_DEFAULT_EPS = 1e-5
+
+
+def _row(values: np.ndarray[Any, Any]) -> str:
+    shown = ", ".join(number(float(value)) for value in values[:_SHOWN])
+    return f"[{shown}{', ...' if values.size > _SHOWN else ''}]"
+
+
+def _plain(value: float) -> str:
+    """`number`, with rounding noise such as -5.6e-17 shown as 0."""
+    return number(0.0 if abs(value) < 1e-12 else value)
+
+
+def _eps(trial: Trial) -> float:
+    return float(trial.probe.args[3]) if len(trial.probe.args) > 3 else _DEFAULT_EPS
+
+
+def _where(shape: tuple[int, ...], flat_index: int) -> str:
+    """The index of the `flat_index`-th vector along the last axis, as `[1, 3, :]`."""
+    if len(shape) == 1:
+        return "[:]"
+    index = np.unravel_index(flat_index, shape[:-1])
+    return "[" + ", ".join(str(int(i)) for i in index) + ", :]"
+
+
+def _vectors(
+    trial: Trial,
+) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any] | None, Failure | None]:
+    """x and the learner's output, both as (number of vectors, d) tables."""
+    x = np.asarray(trial.probe.args[0], dtype=np.float64)
+    got = as_float_array(trial.got)
+    if got is None or got.shape != x.shape:
+        return x, None, Failure(
+            f"It returned {describe(trial.got)}; an array of shape {tuple(x.shape)}, the "
+            "shape of x, was expected.",
+            trial,
+        )
+    d = x.shape[-1]
+    return x.reshape(-1, d), got.reshape(-1, d), None
+
+
+def _identity_affine(trial: Trial) -> bool:
+    gamma, beta = (np.asarray(a, dtype=np.float64) for a in trial.probe.args[1:3])
+    return bool(np.all(gamma == 1.0) and np.all(beta == 0.0))
+
+
+@check("normalised_last_axis")
+def check_normalised_last_axis(trials: list[Trial], context: CheckContext) -> Failure | None:
+    """With gamma = 1 and beta = 0, every vector along the last axis has mean 0, variance 1."""
+    tolerance = context.tolerance
+    for trial in trials:
+        if not _identity_affine(trial):
+            raise ValueError("normalised_last_axis needs probes with gamma = 1 and beta = 0")
+        rows, got, failure = _vectors(trial)
+        if failure is not None:
+            return failure
+        assert got is not None
+        shape = tuple(np.shape(trial.probe.args[0]))
+        input_var = rows.var(axis=1)
+        want_var = input_var / (input_var + _eps(trial))
+        means, variances = got.mean(axis=1), got.var(axis=1)
+        bad = ~(np.abs(means) <= tolerance) | ~(np.abs(variances - want_var) <= tolerance)
+        if bad.any():
+            k = int(np.argmax(bad))
+            where = _where(shape, k)
+            return Failure(
+                "With gamma = 1 and beta = 0 the output is the normalised x itself, so every "
+                "vector along the last axis must have mean 0 and variance 1 (precisely "
+                "var / (var + eps), a hair below 1).\n"
+                f"out{where} is {_row(got[k])}: its mean is {_plain(float(means[k]))} and its "
+                f"variance {number(float(variances[k]))}, where mean 0 and variance "
+                f"{number(float(want_var[k]))} were expected "
+                f"(|error| > {tolerance_text(tolerance)}).\n"
+                f"The statistics come from x{where} alone, which has mean "
+                f"{number(float(rows[k].mean()))} and variance {number(float(input_var[k]))}.",
+                trial,
+            )
+    return None
+
+
+@check("constant_rows")
+def check_constant_rows(trials: list[Trial], context: CheckContext) -> Failure | None:
+    """A constant vector has variance 0: it normalises to 0, so its output is exactly beta."""
+    tolerance = context.tolerance
+    for trial in trials:
+        rows, got, failure = _vectors(trial)
+        if failure is not None:
+            return failure
+        assert got is not None
+        shape = tuple(np.shape(trial.probe.args[0]))
+        beta = np.asarray(trial.probe.args[2], dtype=np.float64)
+        for k in np.flatnonzero(np.ptp(rows, axis=1) == 0):
+            if first_mismatch(got[k], beta, tolerance) is None:
+                continue
+            where = _where(shape, int(k))
+            message = (
+                f"x{where} is constant (every entry is {number(float(rows[k, 0]))}), so "
+                "x - mean is all zeros and the variance is 0. The normalised vector is then 0, "
+                f"and the output must be exactly beta = {_row(beta)}.\n"
+                f"Your out{where} is {_row(got[k])}."
+            )
+            if not np.isfinite(got[k]).all():
+                message += (
+                    "\nWithout eps this is 0 / sqrt(0) = 0 / 0 = nan. The eps inside "
+                    "sqrt(var + eps) keeps the denominator at least sqrt(eps) > 0, so the "
+                    "zeros stay zeros."
+                )
+            return Failure(message, trial)
+    return None
+
+
+@check("tiny_variance")
+def check_tiny_variance(trials: list[Trial], context: CheckContext) -> Failure | None:
+    """When the variance is as small as eps, the output depends on where eps goes."""
+    tolerance = context.tolerance
+    for trial in trials:
+        if not _identity_affine(trial):
+            raise ValueError("tiny_variance needs probes with gamma = 1 and beta = 0")
+        failure = compare_values(trial, tolerance)
+        if failure is None:
+            continue
+        rows, got, shape_failure = _vectors(trial)
+        if shape_failure is not None or got is None:
+            return failure
+        expected = as_float_array(trial.expected)
+        assert expected is not None
+        mismatch = first_mismatch(got, expected.reshape(got.shape), tolerance)
+        assert mismatch is not None
+        (k, column), largest = mismatch
+        shape = tuple(np.shape(trial.probe.args[0]))
+        where = _where(shape, k)
+        eps = _eps(trial)
+        centred = rows[k] - rows[k].mean()
+        var = float((centred**2).mean())
+        want = math.sqrt(var + eps)
+        relation = "smaller than" if var < eps else "comparable to"
+        summary = (
+            f"x{where} has variance {var:.4g} (standard deviation {math.sqrt(var):.4g}), "
+            f"{relation} eps = {eps:g}, so the placement of eps matters here: the formula "
+            f"divides x - mean by sqrt(var + eps) = sqrt({var:.4g} + {eps:g}) = {want:.4g}."
+        )
+        overlap = float(centred @ got[k])
+        if overlap > 0:
+            divisor = float(centred @ centred) / overlap
+            if first_mismatch(got[k], centred / divisor, tolerance) is None:
+                return Failure(
+                    f"{summary}\nYour out{where} is (x - mean) divided by {divisor:.4g} "
+                    f"instead.\nLargest error: {number(largest)}.",
+                    trial,
+                )
+        return Failure(
+            f"{summary}\nout{where} is {_row(got[k])} but {_row(expected.reshape(got.shape)[k])} "
+            f"was expected (|error| > {tolerance_text(tolerance)}).\n"
+            f"Largest error: {number(largest)}.",
+            trial,
+        )
+    return None

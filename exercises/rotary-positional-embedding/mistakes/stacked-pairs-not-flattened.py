@@ -1,0 +1,11 @@
+import numpy as np
+
+
+def apply_rope(x):
+    seq_len, d = x.shape
+    positions = np.arange(seq_len)[:, None]
+    theta = 10000.0 ** (-np.arange(0, d, 2) / d)
+    angles = positions * theta
+    cos, sin = np.cos(angles), np.sin(angles)
+    even, odd = x[:, 0::2], x[:, 1::2]
+    return np.stack([even * cos - odd * sin, even * sin + odd * cos], axis=-1)
