@@ -4,12 +4,15 @@ An argument is a TOML value (number, string, list) or a table:
 
     { array = [[1.0, 2.0], [3.0, 4.0]], dtype = "float64" }   a literal array
     { random = [4, 8], seed = 1, low = -1.0, high = 1.0 }     uniform values, seeded
-    { normal = [2, 4, 8], seed = 2, scale = 3.0 }             Gaussian values, seeded
+    { normal = [2, 4, 8], seed = 2, loc = 0.0, scale = 3.0 }  Gaussian values, seeded
+    { eye = 4 }                                               the identity matrix
+    { full = [2, 3], value = 1.0 }                            a constant array
 
 `generate = { count = 5, seed = 0, args = [...] }` draws `count` probes whose arguments may also
 be `{ int = [low, high] }`, `{ even = [low, high] }` or `{ choice = [...] }` (inclusive ranges),
-and whose array shapes may use those draws (`{ random = [{ int = [1, 8] }, 4] }`). Every draw is
-seeded, so each run is reproducible and each message can show the input.
+and whose array shapes may use those draws (`{ random = [{ int = [1, 8] }, 4] }`). A draw named
+with `as = "n"` can be reused in the same probe as `{ ref = "n" }` (Q and K sharing d_k, say).
+Every draw is seeded, so each run is reproducible and each message can show the input.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ def parse_probes(function: str, probes: list[Any], generate: dict[str, Any] | No
     if not isinstance(probes, list):
         raise TypeError("probes must be a list of argument lists")
     parsed = [
-        make_probe(function, [_argument(arg, None) for arg in _args(item)]) for item in probes
+        make_probe(function, [_argument(arg, None, {}) for arg in _args(item)]) for item in probes
     ]
     if generate:
         parsed += _generated(function, generate)
@@ -67,24 +70,43 @@ def _args(item: Any) -> list[Any]:
     return item
 
 
-def _argument(spec: Any, rng: np.random.Generator | None) -> Any:
+def _argument(spec: Any, rng: np.random.Generator | None, names: dict[str, Any]) -> Any:
     if not isinstance(spec, dict):
         return spec
+    if "ref" in spec:
+        if spec["ref"] not in names:
+            raise ValueError(f"{{ ref = {spec['ref']!r} }} names no earlier draw (use as = ...)")
+        return names[spec["ref"]]
+    value = _value(spec, rng, names)
+    if "as" in spec:
+        names[str(spec["as"])] = value
+    return value
+
+
+def _value(spec: dict[str, Any], rng: np.random.Generator | None, names: dict[str, Any]) -> Any:
+    dtype = spec.get("dtype", "float64")
     if "array" in spec:
-        return np.asarray(spec["array"], dtype=spec.get("dtype", "float64"))
+        return np.asarray(spec["array"], dtype=dtype)
+    if "eye" in spec:
+        return np.eye(int(_argument(spec["eye"], rng, names)), dtype=dtype)
+    if "full" in spec:
+        shape = tuple(int(_argument(dim, rng, names)) for dim in spec["full"])
+        return np.full(shape, float(spec.get("value", 0.0)), dtype=dtype)
     if "random" in spec or "normal" in spec:
         dimensions = spec["random"] if "random" in spec else spec["normal"]
-        shape = tuple(int(_argument(dim, rng)) for dim in dimensions)
+        shape = tuple(int(_argument(dim, rng, names)) for dim in dimensions)
         generator = np.random.default_rng(spec["seed"]) if "seed" in spec else rng
         if generator is None:
             raise ValueError("a random array needs a seed")
         if "normal" in spec:
-            values = generator.normal(0.0, float(spec.get("scale", 1.0)), size=shape)
+            values = generator.normal(
+                float(spec.get("loc", 0.0)), float(spec.get("scale", 1.0)), size=shape
+            )
         else:
             values = generator.uniform(
                 float(spec.get("low", -1.0)), float(spec.get("high", 1.0)), size=shape
             )
-        return values.astype(spec.get("dtype", "float64"))
+        return values.astype(dtype)
     if rng is None:
         raise ValueError(f"{sorted(spec)} draws need `generate`")
     if "int" in spec:
@@ -102,10 +124,11 @@ def _argument(spec: Any, rng: np.random.Generator | None) -> Any:
 def _generated(function: str, generate: dict[str, Any]) -> list[Probe]:
     rng = np.random.default_rng(int(generate.get("seed", 0)))
     specs = _args(generate["args"])
-    return [
-        make_probe(function, [_argument(spec, rng) for spec in specs])
-        for _ in range(int(generate.get("count", 5)))
-    ]
+    probes = []
+    for _ in range(int(generate.get("count", 5))):
+        names: dict[str, Any] = {}
+        probes.append(make_probe(function, [_argument(spec, rng, names) for spec in specs]))
+    return probes
 
 
 def _key(value: Any) -> Any:

@@ -1,0 +1,57 @@
+"""Probes written in exercise.toml: literal, seeded and generated arguments."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from graders.probes import parse_probes
+
+
+def test_literal_and_seeded_arguments_are_reproducible() -> None:
+    first = parse_probes("f", [[3, {"random": [2, 3], "seed": 1}]], None)
+    second = parse_probes("f", [[3, {"random": [2, 3], "seed": 1}]], None)
+    assert first[0].key == second[0].key
+    assert first[0].args[0] == 3
+    assert first[0].args[1].shape == (2, 3)
+
+
+def test_generated_probes_share_named_draws() -> None:
+    generate = {
+        "count": 4,
+        "seed": 0,
+        "args": [
+            {"random": [{"int": [1, 5]}, {"int": [2, 6], "as": "d"}]},
+            {"random": [{"int": [1, 5]}, {"ref": "d"}]},
+        ],
+    }
+    for probe in parse_probes("attention", [], generate):
+        query, key = probe.args
+        assert query.shape[1] == key.shape[1]
+        assert probe.call.startswith("attention(")
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [
+        ({"eye": 3}, np.eye(3)),
+        ({"full": [2, 2], "value": 1.5}, np.full((2, 2), 1.5)),
+        ({"array": [[1, 2]], "dtype": "float32"}, np.array([[1, 2]], dtype=np.float32)),
+    ],
+    ids=["eye", "full", "array"],
+)
+def test_array_shortcuts(spec: dict[str, object], expected: np.ndarray) -> None:  # type: ignore[type-arg]
+    [probe] = parse_probes("f", [[spec]], None)
+    assert np.array_equal(probe.args[0], expected)
+    assert probe.args[0].dtype == expected.dtype
+
+
+def test_small_arrays_are_shown_inline_and_large_ones_by_shape() -> None:
+    [small, large] = parse_probes("f", [[{"array": [1.0, 2.0]}], [{"full": [5, 5]}]], None)
+    assert small.call == "f(np.array([1.0, 2.0]))"
+    assert large.call == "f(<float64 array of shape (5, 5)>)"
+
+
+def test_a_reference_to_an_unknown_draw_is_an_error() -> None:
+    with pytest.raises(ValueError, match="names no earlier draw"):
+        parse_probes("f", [], {"count": 1, "args": [{"ref": "n"}]})
