@@ -191,7 +191,9 @@ def _new(args: argparse.Namespace, settings: Settings) -> int:
     except ValueError as error:
         print(f"gradebox: {error}", file=sys.stderr)
         return EXIT_USAGE
-    print(f"created {folder}; fill in the TODOs, then run: gradebox validate {folder}")
+    program = sys.argv[0] if sys.argv[0].endswith("/gradebox") else "gradebox"
+    print(f"created {folder}; fill in the TODOs (checks.py may be deleted if unused), then run:")
+    print(f"  {program} validate {folder}")
     return EXIT_PASSED
 
 

@@ -71,7 +71,23 @@ async def validate_exercise(path: Path, grader: Grader) -> Validation:
         if spec.id not in caught:
             result.warnings.append(f"test `{spec.id}` catches no known mistake")
     _check_examples(exercise, result)
+    _check_content_bar(exercise, result)
     return result
+
+
+# The content bar of docs/authoring.md: below it, validate warns (CI treats warnings as failures).
+MIN_HINTS, MIN_MISTAKES, MIN_EXAMPLES = 3, 3, 1
+
+
+def _check_content_bar(exercise: Exercise, result: Validation) -> None:
+    counts = (
+        (len(exercise.hints), MIN_HINTS, "hints in hints.md"),
+        (len(exercise.mistakes), MIN_MISTAKES, "known mistakes"),
+        (len(exercise.examples), MIN_EXAMPLES, "```pycon examples in statement.md"),
+    )
+    for count, minimum, what in counts:
+        if count < minimum:
+            result.warnings.append(f"only {count} {what}; the bar is at least {minimum}")
 
 
 def _check_mistake(
@@ -149,7 +165,7 @@ def _check_todo_markers(exercise: Exercise, result: Validation) -> None:
             ]
             relative = file.relative_to(exercise.path)
             result.problems.append(
-                f"to do: {relative} line {', '.join(map(str, lines[:5]))} still says TODO"
+                f"to do: {relative} line {', '.join(map(str, lines))} still says TODO"
             )
 
 

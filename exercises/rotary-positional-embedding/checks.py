@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from graders.checks import (
+from graders import (
     CheckContext,
     Failure,
     Trial,

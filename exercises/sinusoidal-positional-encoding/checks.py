@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from graders.checks import (
+from graders import (
     CheckContext,
     Failure,
     Trial,
