@@ -122,11 +122,18 @@ def render(report: Report) -> str:
             lines.extend("      " + line for line in test.diagnosis.explanation.splitlines())
     if report.stdout:
         lines.append("\nYour output:")
-        lines.extend("    " + line for line in report.stdout.splitlines()[:40])
+        lines.extend("    " + _printable(line) for line in report.stdout.splitlines()[:40])
         if report.stdout_truncated:
             lines.append("    [output cut: the rest was over the limit]")
     lines.append(f"\n({report.duration_ms} ms)")
     return "\n".join(lines)
+
+
+def _printable(text: str) -> str:
+    """Learner output with control characters escaped, so it cannot drive the terminal."""
+    return "".join(
+        char if char.isprintable() or char == "\t" else repr(char)[1:-1] for char in text
+    )
 
 
 def _validate(args: argparse.Namespace, settings: Settings) -> int:

@@ -70,8 +70,8 @@ def read_frames(frames: list[wire.Frame]) -> RunReading:
             reading.started_loading = True
         elif kind == "load_error":
             reading.load_error = LoadError(
-                str(header.get("type", "Error"))[:100],
-                str(header.get("message", ""))[:4000],
+                _text(header.get("type", "Error"))[:100],
+                _text(header.get("message", ""))[:4000],
                 _line(header.get("line")),
             )
         elif kind == "loaded":
@@ -90,15 +90,20 @@ def read_frames(frames: list[wire.Frame]) -> RunReading:
         elif kind == "raised":
             reading.results[int(header["probe"])] = ProbeResult(
                 "raised",
-                error_type=str(header.get("type", "Exception"))[:100],
-                message=str(header.get("message", ""))[:4000],
+                error_type=_text(header.get("type", "Exception"))[:100],
+                message=_text(header.get("message", ""))[:4000],
                 line=_line(header.get("line")),
             )
             reading.running = None
         elif kind == "done":
-            reading.stdout = str(header.get("stdout", ""))
+            reading.stdout = _text(header.get("stdout", ""))
             reading.stdout_truncated = bool(header.get("stdout_truncated", False))
     return reading
+
+
+def _text(value: Any) -> str:
+    """Text from the child as valid UTF-8: lone surrogates are shown escaped, never passed on."""
+    return str(value).encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _line(value: Any) -> int | None:
@@ -115,6 +120,14 @@ class Grader:
         started = time.perf_counter()
         probes = exercise.all_probes()
         limits = exercise.limits
+        size = len(source.encode("utf-8", "surrogatepass"))
+        if size > limits.source_bytes:
+            error = LoadError(
+                "SourceTooLarge",
+                f"The code is {size} bytes; at most {limits.source_bytes} are accepted.",
+            )
+            tests = _all(exercise, Status.SKIPPED, "Not run: the code is over the size limit.")
+            return Report(exercise.slug, Verdict.ERROR, tests, error=error)
         summaries = summary_only(exercise, probes)
         job = pack_job(
             source, exercise.entry, [probe.args for probe in probes], limits.to_dict(), summaries
@@ -369,7 +382,10 @@ def diagnose_raised(
     """A known mistake that raises the same exception type on the same call."""
     raised = wire.Unsupported(f"raised {error_type}")
     for mistake in exercise.mistakes:
-        if test.id in mistake.fails and trusted.mistake_value(exercise, mistake, probe) == raised:
+        if test.id not in mistake.fails:
+            continue
+        theirs = trusted.mistake_value(exercise, mistake, probe)
+        if isinstance(theirs, wire.Unsupported) and theirs == raised:
             return _diagnosis(mistake)
     return None
 

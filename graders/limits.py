@@ -10,7 +10,7 @@ from typing import Any
 class Limits:
     """What one submission may use. Exercises may override fields in `[limits]`."""
 
-    cpu_seconds: float = 4.0  # RLIMIT_CPU soft; hard = soft + 1 so SIGXCPU comes first
+    cpu_seconds: float = 4.0  # RLIMIT_CPU, soft = hard: the kernel's SIGKILL also stops PID 1
     wall_seconds: float = 6.0  # the parent kills the child's whole process group after this
     memory_bytes: int = 1024 * 2**20  # RLIMIT_AS; NumPy and its BLAS want headroom
     output_bytes: int = 64_000  # learner stdout kept; the rest is cut with a visible note

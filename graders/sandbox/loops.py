@@ -12,6 +12,7 @@ LOOP_CALLS = {
     "fromiter": "np.fromiter",
     "map": "map()",
     "filter": "filter()",
+    "sorted": "sorted()",
 }
 _NODE_KINDS: dict[type[ast.AST], str] = {
     ast.For: "for loop",
@@ -37,37 +38,70 @@ class LoopFinding:
 
 
 def find_loops(tree: ast.Module, entry: str) -> list[LoopFinding]:
-    """Loops reachable from `entry`: its body and the module-level functions it calls."""
+    """Loops reachable from `entry`: its body and the module-level functions it uses.
+
+    Module-level aliases are followed (`positional_encoding = build`, `each = map`), a function
+    that is only referenced (passed, stored) counts as used, and a call back into a function
+    still being walked is recursion, direct or mutual.
+    """
     functions = {
         node.name: node
         for node in tree.body
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
     }
+    aliases = _module_aliases(tree)
     findings: list[LoopFinding] = []
-    pending, seen = [entry], set()
-    while pending:
-        name = pending.pop()
-        if name in seen or name not in functions:
-            continue
-        seen.add(name)
-        function = functions[name]
-        for node in ast.walk(function):
+    done: set[str] = set()
+
+    def resolve(name: str | None) -> str | None:
+        seen: set[str] = set()
+        while name in aliases and name not in functions and name not in seen:
+            seen.add(name)
+            name = aliases[name]
+        return name
+
+    def walk(name: str, path: tuple[str, ...]) -> None:
+        done.add(name)
+        for node in ast.walk(functions[name]):
             if (kind := _NODE_KINDS.get(type(node))) and isinstance(node, ast.stmt | ast.expr):
                 findings.append(LoopFinding(kind, node.lineno, name))
-            elif isinstance(node, ast.Call):
-                called = _called_name(node.func)
-                if called == name:
-                    findings.append(LoopFinding("recursion", node.lineno, name))
-                elif called in LOOP_CALLS:
-                    findings.append(LoopFinding(LOOP_CALLS[called], node.lineno, name))
-                elif called in functions:
-                    pending.append(called)
-    return sorted(findings, key=lambda finding: finding.line)
+                continue
+            used = _used_name(node)
+            # An attribute counts only as a loop helper (np.vectorize); `np.sin` is not our `sin`.
+            target = resolve(used) if isinstance(node, ast.Name) else used
+            if target is None or not isinstance(node, ast.expr):
+                continue
+            if target in LOOP_CALLS and (isinstance(node, ast.Name) or target != "sorted"):
+                findings.append(LoopFinding(LOOP_CALLS[target], node.lineno, name))
+            elif not isinstance(node, ast.Name):
+                continue
+            elif target in path:
+                findings.append(LoopFinding("recursion", node.lineno, name))
+            elif target in functions and target not in done:
+                walk(target, (*path, target))
+
+    start = resolve(entry)
+    if start in functions:
+        walk(start, (start,))
+    unique = {(finding.line, finding.kind, finding.function): finding for finding in findings}
+    return sorted(unique.values(), key=lambda finding: finding.line)
 
 
-def _called_name(func: ast.expr) -> str | None:
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute):
-        return func.attr
+def _module_aliases(tree: ast.Module) -> dict[str, str]:
+    """`name = other` and `name = np.other` at module level."""
+    aliases: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, used = node.targets[0], _used_name(node.value)
+            if isinstance(target, ast.Name) and used is not None:
+                aliases[target.id] = used
+    return aliases
+
+
+def _used_name(node: ast.AST) -> str | None:
+    """The name a Name or Attribute expression refers to (read, not assigned)."""
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+        return node.id
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+        return node.attr
     return None

@@ -60,3 +60,32 @@ def test_loops_outside_the_function_are_not_the_functions_loops(source: str) -> 
 def test_findings_are_reported_in_line_order() -> None:
     source = "def f(x):\n    y = [i for i in x]\n    for j in y:\n        pass\n"
     assert [finding.line for finding in find_loops(ast.parse(source), "f")] == [2, 3]
+
+
+@pytest.mark.parametrize(
+    ("source", "kind"),
+    [
+        ("def build(x):\n    for i in x:\n        pass\n\nf = build\n", "for loop"),
+        ("each = map\n\ndef f(x):\n    return list(each(abs, x))\n", "map()"),
+        ("def f(x):\n    return g(x)\n\ndef g(x):\n    return f(x)\n", "recursion"),
+        ("def f(x):\n    return sorted(x, key=abs)\n", "sorted()"),
+        (
+            "def helper(v):\n    while v:\n        v = 0\n\ndef f(x):\n    return np.apply(helper)\n",
+            "while loop",
+        ),
+    ],
+    ids=[
+        "entry-is-an-alias",
+        "aliased-map",
+        "mutual-recursion",
+        "sorted",
+        "helper-passed-not-called",
+    ],
+)
+def test_indirect_loops_are_found(source: str, kind: str) -> None:
+    assert kind in kinds(source)
+
+
+def test_an_attribute_named_like_a_helper_is_not_the_helper() -> None:
+    source = "def sin(x):\n    for i in x:\n        pass\n\ndef f(x):\n    return np.sin(x)\n"
+    assert kinds(source) == []
