@@ -2,7 +2,7 @@
 // icon and label, message, call, tolerance, expected vs got (tables for small arrays, heatmaps
 // for 2-D previews) and diagnosed misconceptions.
 
-import { formatNumber, formatPreviewValue, formatTolerance, h, isNonFinite, plural, previewNumber, srOnly } from "./dom.js";
+import { formatNumber, formatPreviewValue, formatTolerance, h, isNonFinite, plural, previewNumber, scrollIntoViewGently, srOnly } from "./dom.js";
 import { renderHeatmaps } from "./heatmap.js";
 import { highlightCodeBlocksIn, highlightPythonInto } from "./highlight.js";
 import { statusBadge, statusIcon } from "./icons.js";
@@ -16,7 +16,7 @@ import { renderMarkdown } from "./markdown.js";
  * @typedef {import("./hints.js").HintsPanel} HintsPanel
  * @typedef {{
  *   hints?: HintsPanel, onGoToLine?: (line: number) => void, timeLimit?: number | null,
- *   seenDiagnoses?: Set<string>
+ *   callouts?: Map<string, HTMLElement>
  * }} ReportContext
  */
 
@@ -263,20 +263,22 @@ function dtypeNote(p) {
 }
 
 /**
- * The diagnosed-misconception callout.
+ * The diagnosed-misconception callout, shown once per misconception right under the verdict.
  * @param {Diagnosis} diagnosis
+ * @param {string[]} testTitles  the tests in which it was diagnosed
  * @param {ReportContext} ctx
  */
-function diagnosisCallout(diagnosis, ctx) {
+function diagnosisCallout(diagnosis, testTitles, ctx) {
   const explanation = h("div", { class: "md" });
   explanation.innerHTML = renderMarkdown(diagnosis.explanation ?? ""); // renderMarkdown escapes all raw HTML
   highlightCodeBlocksIn(explanation);
   const callout = h(
     "aside",
-    { class: "callout", "aria-label": `Likely misconception: ${diagnosis.title}` },
+    { class: "callout", tabindex: "-1", "aria-label": `Likely misconception: ${diagnosis.title}` },
     h("p", { class: "callout-kicker" }, statusIcon("info"), "Likely misconception"),
     h("p", { class: "callout-title" }, diagnosis.title),
     explanation,
+    h("p", { class: "callout-tests" }, `Seen in ${testTitles.length === 1 ? "the test" : `${testTitles.length} tests`}: `, testTitles.join(" · ")),
   );
   const hints = ctx.hints;
   const index = diagnosis.hint;
@@ -292,7 +294,7 @@ function diagnosisCallout(diagnosis, ctx) {
     const before = Math.max(0, index - 1 - hints.revealedCount);
     const note =
       before > 0
-        ? h("p", { class: "muted small" }, `Hints are shown in order, so this also reveals ${before === 1 ? "the hint" : `the ${before} hints`} before it.`)
+        ? h("p", { class: "muted small callout-note" }, `Hints are shown in order, so this also reveals ${before === 1 ? "the hint" : `the ${before} hints`} before it.`)
         : null;
     const button = /** @type {HTMLButtonElement} */ (
       h("button", {
@@ -331,17 +333,30 @@ function testRow(test, ctx, open) {
   if (typeof test.tolerance === "number") facts.append(h("dt", {}, "Tolerance"), h("dd", {}, formatTolerance(test.tolerance)));
   if (test.line) facts.append(h("dt", {}, "Line"), h("dd", {}, String(test.line), " ", ctx.onGoToLine ? goToLineButton(test.line, ctx) : ""));
   if (facts.childElementCount) body.append(facts);
-  if (test.diagnosis) {
-    // One full callout per misconception; later tests with the same diagnosis point back to it.
-    const seen = ctx.seenDiagnoses ?? new Set();
-    if (seen.has(test.diagnosis.id)) {
-      body.append(
-        h("p", { class: "callout-ref" }, statusIcon("info"), `Same likely misconception as above: ${test.diagnosis.title}.`),
-      );
-    } else {
-      seen.add(test.diagnosis.id);
-      body.append(diagnosisCallout(test.diagnosis, ctx));
-    }
+  const callout = test.diagnosis ? ctx.callouts?.get(test.diagnosis.id) : undefined;
+  if (test.diagnosis && callout) {
+    // The explanation is in the callout under the verdict; this row points to it.
+    body.append(
+      h(
+        "p",
+        { class: "callout-ref" },
+        statusIcon("info"),
+        h("span", {}, "Likely misconception: ", h("strong", {}, test.diagnosis.title), "."),
+        " ",
+        h(
+          "button",
+          {
+            type: "button",
+            class: "link-button",
+            onclick: () => {
+              scrollIntoViewGently(callout);
+              callout.focus({ preventScroll: true });
+            },
+          },
+          "See above",
+        ),
+      ),
+    );
   }
   const cmp = comparison(test);
   if (cmp) body.append(cmp);
@@ -364,7 +379,7 @@ function testRow(test, ctx, open) {
  */
 export function renderReport(sub, ctx = {}) {
   if (sub.status === "pending" || sub.verdict === null) return renderPending();
-  ctx = { ...ctx, seenDiagnoses: new Set() };
+  ctx = { ...ctx, callouts: new Map() };
   const headlineStatus = sub.verdict === "failed" && sub.passed > 0 ? "failed" : sub.verdict;
   const meta = [];
   if (typeof sub.duration_ms === "number" && sub.verdict !== "internal_error") meta.push(`Ran in ${formatNumber(sub.duration_ms)} ms`);
@@ -379,6 +394,20 @@ export function renderReport(sub, ctx = {}) {
     ),
     ...verdictDetails(sub, ctx),
   );
+  // Each likely misconception once, right under the verdict, naming the tests it explains.
+  /** @type {Map<string, {diagnosis: Diagnosis, titles: string[]}>} */
+  const diagnosed = new Map();
+  for (const t of sub.tests ?? []) {
+    if (!t.diagnosis) continue;
+    const entry = diagnosed.get(t.diagnosis.id) ?? { diagnosis: t.diagnosis, titles: [] };
+    entry.titles.push(t.title);
+    diagnosed.set(t.diagnosis.id, entry);
+  }
+  for (const [id, { diagnosis, titles }] of diagnosed) {
+    const callout = diagnosisCallout(diagnosis, titles, ctx);
+    ctx.callouts?.set(id, callout);
+    section.append(callout);
+  }
   if (sub.tests?.length) {
     const firstProblem = sub.tests.findIndex((t) => t.status !== "passed" && t.status !== "skipped");
     section.append(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
@@ -11,6 +10,7 @@ import pytest
 from graders.limits import Limits
 from graders.sandbox import wire
 from graders.sandbox.pool import RunOutcome, SandboxPool, SandboxUnavailable
+from tests.conftest import LoopThread
 
 
 def pool_whose_selftest_reports(
@@ -36,40 +36,40 @@ ALL_LAYERS = {"user": True, "namespaces": True, "tmpfs": True, "landlock": True,
 
 
 @pytest.mark.parametrize("missing", sorted(ALL_LAYERS))
-def test_a_missing_layer_stops_all_grading(missing: str) -> None:
+def test_a_missing_layer_stops_all_grading(missing: str, loop_thread: LoopThread) -> None:
     pool = pool_whose_selftest_reports({**ALL_LAYERS, missing: False}, {"fork": True}, weak=False)
-    asyncio.run(pool.run_selftest())
+    loop_thread.run(pool.run_selftest())
     assert pool.refusal is not None
     assert missing in pool.refusal
     with pytest.raises(SandboxUnavailable, match=missing):
-        asyncio.run(pool.run(b"", 1.0, 1))
+        loop_thread.run(pool.run(b"", 1.0, 1))
 
 
-def test_an_escape_in_the_selftest_stops_all_grading() -> None:
+def test_an_escape_in_the_selftest_stops_all_grading(loop_thread: LoopThread) -> None:
     pool = pool_whose_selftest_reports(ALL_LAYERS, {"network": False, "fork": True}, weak=False)
-    asyncio.run(pool.run_selftest())
+    loop_thread.run(pool.run_selftest())
     assert pool.refusal is not None
     assert "contains network" in pool.refusal
     assert pool.state()["grading"] is False
 
 
 def test_the_development_setting_grades_but_says_so_loudly(
-    caplog: pytest.LogCaptureFixture,
+    caplog: pytest.LogCaptureFixture, loop_thread: LoopThread
 ) -> None:
     pool = pool_whose_selftest_reports({**ALL_LAYERS, "landlock": False}, {}, weak=True)
     with caplog.at_level(logging.WARNING, logger="gradebox.sandbox"):
-        asyncio.run(pool.run_selftest())
+        loop_thread.run(pool.run_selftest())
     assert pool.refusal is None
     assert "DEVELOPMENT ONLY" in caplog.text
     assert "landlock" in caplog.text
 
 
-def test_a_selftest_child_that_never_reports_is_a_refusal() -> None:
+def test_a_selftest_child_that_never_reports_is_a_refusal(loop_thread: LoopThread) -> None:
     pool = SandboxPool(1, Limits())
 
     async def silent(header: dict[str, Any], payload: bytes, timeout: float) -> RunOutcome:
         return RunOutcome("crashed", [])
 
     pool._run = silent  # type: ignore[method-assign]
-    asyncio.run(pool.run_selftest())
+    loop_thread.run(pool.run_selftest())
     assert pool.refusal is not None

@@ -1,0 +1,100 @@
+"""Regenerate the README screenshots: docs/screenshots/passing.png and failing.png.
+
+Runs a throwaway `gradebox serve` (temporary database) and Debian's Chromium, the same way as
+the browser tests: 1280x900, light colour scheme.
+
+    .venv/bin/python scripts/screenshots.py
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import Page, expect  # noqa: E402
+
+from tests.api.conftest import LiveServer  # noqa: E402
+from tests.conftest import EXERCISES, FLAGSHIP  # noqa: E402
+from tests.e2e.browser import (  # noqa: E402
+    EXERCISE_PATH,
+    VIEWPORT,
+    chromium,
+    set_code,
+    wait_for_editor,
+)
+
+OUT = ROOT / "docs" / "screenshots"
+MISTAKE = (EXERCISES / FLAGSHIP / "mistakes/concatenated-halves.py").read_text(encoding="utf-8")
+# The mistake, corrected: what a learner would write next (the reference solution is terser).
+CORRECTED = """import numpy as np
+
+
+def positional_encoding(max_len, d_model):
+    positions = np.arange(max_len)[:, None]  # (max_len, 1)
+    two_i = np.arange(0, d_model, 2)  # (d_model // 2,)
+    omega = np.exp(two_i * -(np.log(10000.0) / d_model))
+    angles = positions * omega  # (max_len, d_model // 2)
+    pe = np.zeros((max_len, d_model))
+    pe[:, 0::2] = np.sin(angles)  # even columns: sines
+    pe[:, 1::2] = np.cos(angles)  # odd columns: cosines
+    return pe
+"""
+
+
+def run(page: Page, code: str, verdict: str) -> None:
+    set_code(page, code)
+    page.get_by_role("button", name="Run tests").click()
+    expect(page.locator("#results .verdict-text")).to_have_text(verdict)
+    page.locator(".cm-content").blur()
+    page.mouse.move(0, 0)
+
+
+def scroll_to(page: Page, selector: str, margin: int = 16) -> None:
+    """Scroll the window so that `selector` starts `margin` pixels below the sticky header."""
+    page.evaluate(
+        "([selector, margin]) => window.scrollTo(0, "
+        "document.querySelector(selector).getBoundingClientRect().top + scrollY - margin"
+        " - document.querySelector('.site-header').offsetHeight)",
+        [selector, margin],
+    )
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as data:
+        server = LiveServer(Path(data), submissions_per_minute="0").start()
+        try:
+            with chromium() as browser:
+                context = browser.new_context(
+                    base_url=server.url,
+                    viewport=VIEWPORT,
+                    color_scheme="light",
+                    reduced_motion="reduce",
+                )
+                try:
+                    page = context.new_page()
+                    page.goto(EXERCISE_PATH)
+                    wait_for_editor(page)
+                    page.evaluate("() => document.fonts.ready.then(() => true)")
+
+                    run(page, MISTAKE, "3 of 6 tests passed.")
+                    scroll_to(page, "#results")
+                    page.screenshot(path=OUT / "failing.png")
+
+                    run(page, CORRECTED, "6 of 6 tests passed.")
+                    page.evaluate("() => window.scrollTo(0, 0)")
+                    page.screenshot(path=OUT / "passing.png")
+                finally:
+                    context.close()
+        finally:
+            server.stop()
+    for name in ("passing.png", "failing.png"):
+        print(OUT / name)
+
+
+if __name__ == "__main__":
+    main()
