@@ -26,6 +26,7 @@ import math
 import os
 import resource
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +45,7 @@ CLONE_THREAD = 0x00010000
 MS_NOSUID, MS_NODEV, MS_NOEXEC = 2, 4, 8
 MS_REC, MS_PRIVATE = 0x4000, 1 << 18
 PR_SET_NO_NEW_PRIVS, PR_SET_DUMPABLE = 38, 4
+_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER = 22, 2
 
 LAYERS = ("user", "namespaces", "tmpfs", "landlock", "seccomp")
 
@@ -291,19 +293,39 @@ def _add_path_rule(ruleset: int, path: str, access: int) -> None:
         os.close(fd)
 
 
-def apply_seccomp(report: LayerReport) -> None:
+def compile_seccomp() -> bytes:
+    """The filter as raw BPF, built once by libseccomp in the zygote (each child only loads it)."""
+    denied = seccomp.ERRNO(errno.EPERM)
+    syscall_filter = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
+    for name in DENIED_SYSCALLS:
+        try:
+            syscall_filter.add_rule(denied, name)
+        except (OSError, ValueError, RuntimeError):
+            continue  # not a syscall on this architecture
+    # Threads may still start (clone with CLONE_THREAD); new processes may not.
+    syscall_filter.add_rule(denied, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_THREAD, 0))
+    syscall_filter.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")
+    with tempfile.TemporaryFile() as program:
+        syscall_filter.export_bpf(program)
+        program.seek(0)
+        return program.read()
+
+
+class _SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+
+def apply_seccomp(report: LayerReport, program: bytes) -> None:
+    """Load a compiled filter (no_new_privs first, as the kernel requires)."""
     try:
-        denied = seccomp.ERRNO(errno.EPERM)
-        syscall_filter = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
-        for name in DENIED_SYSCALLS:
-            try:
-                syscall_filter.add_rule(denied, name)
-            except (OSError, ValueError, RuntimeError):
-                continue  # not a syscall on this architecture
-        # Threads may still start (clone with CLONE_THREAD); new processes may not.
-        syscall_filter.add_rule(denied, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_THREAD, 0))
-        syscall_filter.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")
-        syscall_filter.load()
+        if not program or len(program) % 8:
+            raise ValueError("no compiled seccomp program")
+        buffer = ctypes.create_string_buffer(program, len(program))
+        fprog = _SockFprog(len(program) // 8, ctypes.cast(buffer, ctypes.c_void_p))
+        _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
+        _check(
+            _libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0), "seccomp"
+        )
         report.mark("seccomp", True, f"{len(DENIED_SYSCALLS)} syscalls denied")
     except Exception as error:
         report.mark("seccomp", False, f"{type(error).__name__}: {error}")
