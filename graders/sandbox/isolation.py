@@ -25,6 +25,7 @@ import errno
 import math
 import os
 import resource
+import signal
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -46,6 +47,7 @@ MS_NOSUID, MS_NODEV, MS_NOEXEC = 2, 4, 8
 MS_REC, MS_PRIVATE = 0x4000, 1 << 18
 PR_SET_NO_NEW_PRIVS, PR_SET_DUMPABLE = 38, 4
 _PR_SET_SECCOMP, _SECCOMP_MODE_FILTER = 22, 2
+_PR_SET_PDEATHSIG = 1
 
 LAYERS = ("user", "namespaces", "tmpfs", "landlock", "seccomp")
 
@@ -143,6 +145,11 @@ def _check(result: int, what: str) -> None:
     if result != 0:
         code = ctypes.get_errno()
         raise OSError(code, f"{what}: {os.strerror(code)}")
+
+
+def die_with_parent() -> None:
+    """SIGKILL when the parent dies: a dead zygote (or first process) leaves no orphans."""
+    _check(_libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "prctl(pdeathsig)")
 
 
 def enter_session(*keep: int) -> None:

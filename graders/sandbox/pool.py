@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
+import select
+import signal
+import socket
 import sys
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +26,9 @@ log = logging.getLogger("gradebox.sandbox")
 _PROJECT_ROOT = str(Path(__file__).resolve().parents[2])
 # Variables the zygote inherits; everything else (secrets included) stays behind.
 _PASSED_THROUGH = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "LANG", "LC_ALL")
-_REPLY_GRACE_SECONDS = 5.0
+_SPARE_WAIT_SECONDS = 30.0  # a spare is ready in milliseconds; this only catches a stuck zygote
+_STATUS_WAIT_SECONDS = 2.0  # A reaps B within milliseconds; generous for a loaded host
+_DONE_MARK = b'"t":"done"'
 
 
 class SandboxUnavailable(Exception):
@@ -63,58 +70,196 @@ class SelfTest:
         }
 
 
+@dataclass
+class Spare:
+    """A forked, isolated child waiting for its job, as the zygote handed it over."""
+
+    id: int
+    channel: socket.socket
+    status: int  # A's report of how the learner's process ended
+
+
 class Zygote:
-    """One warm parent process and the pipe to it."""
+    """One warm parent process, the control socket to it, and the spare it has offered."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.process: asyncio.subprocess.Process | None = None
+        self.control: socket.socket | None = None
+        self._spares: asyncio.Queue[Spare | None] = asyncio.Queue()
 
     async def start(self) -> None:
         environment = {"PATH": "/usr/bin:/bin", "PYTHONPATH": _PROJECT_ROOT}
         environment |= {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
         environment |= {name: os.environ[name] for name in _PASSED_THROUGH if name in os.environ}
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "graders.sandbox.zygote",
-            json.dumps(self.limits.to_dict()),
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
+            sys.executable, "-m", "graders.sandbox.zygote",
+            json.dumps(self.limits.to_dict()), str(theirs.fileno()),
+            stdin=asyncio.subprocess.DEVNULL,
             env=environment,
             cwd=_PROJECT_ROOT,
-            limit=1 << 28,
-        )
-        ready = await asyncio.wait_for(self._read_frame(), timeout=60)
-        if ready.header.get("t") != "ready":
+            pass_fds=(theirs.fileno(),),
+        )  # fmt: skip
+        theirs.close()
+        ours.setblocking(False)
+        self.control = ours
+        asyncio.get_running_loop().add_reader(ours.fileno(), self._on_message)
+        first = await asyncio.wait_for(self._spares.get(), timeout=60)
+        if first is None:
             raise SandboxUnavailable("the zygote did not start")
+        self._spares.put_nowait(first)
+
+    def _on_message(self) -> None:
+        """A spare offered by the zygote (with its two descriptors), or EOF."""
+        assert self.control is not None
+        try:
+            data, fds, _, _ = socket.recv_fds(self.control, 4096, 2)
+        except BlockingIOError:
+            return
+        except OSError:
+            data, fds = b"", []
+        if not data:
+            asyncio.get_running_loop().remove_reader(self.control.fileno())
+            self._spares.put_nowait(None)
+            return
+        header = wire.decode_stream(data)[0].header
+        if header.get("t") != "spare" or len(fds) != 2:
+            for fd in fds:
+                os.close(fd)
+            return
+        channel = socket.socket(fileno=fds[0])
+        channel.setblocking(False)
+        self._spares.put_nowait(Spare(int(header["id"]), channel, fds[1]))
 
     @property
     def alive(self) -> bool:
         return self.process is not None and self.process.returncode is None
 
-    async def request(self, header: dict[str, Any], payload: bytes, timeout: float) -> wire.Frame:
-        assert self.process is not None
-        assert self.process.stdin is not None
-        self.process.stdin.write(wire.encode(header, payload))
-        await self.process.stdin.drain()
-        return await asyncio.wait_for(self._read_frame(), timeout=timeout)
+    async def take_spare(self, timeout: float) -> Spare:
+        spare = await asyncio.wait_for(self._spares.get(), timeout=timeout)
+        if spare is None:
+            self._spares.put_nowait(None)  # stays dead for every later caller
+            raise EOFError("the zygote exited")
+        return spare
 
-    async def _read_frame(self) -> wire.Frame:
-        assert self.process is not None
-        assert self.process.stdout is not None
-        stream = self.process.stdout
-        header_length = int.from_bytes(await stream.readexactly(4), "big")
-        header = json.loads(await stream.readexactly(header_length))
-        payload_length = int.from_bytes(await stream.readexactly(4), "big")
-        return wire.Frame(header, await stream.readexactly(payload_length))
+    def release(self, spare: Spare) -> None:
+        """Kill and reap the child (done by the zygote); it then offers the next spare."""
+        spare.channel.close()
+        os.close(spare.status)
+        if self.control is not None:
+            try:
+                self.control.send(wire.encode({"t": "release", "id": spare.id}))
+            except OSError:
+                pass  # a dead zygote's children die with it (PR_SET_PDEATHSIG)
 
     async def stop(self) -> None:
+        if self.control is not None:
+            with contextlib.suppress(ValueError, OSError):
+                asyncio.get_running_loop().remove_reader(self.control.fileno())
+            self.control.close()
+            self.control = None
         if self.process is None:
             return
         if self.process.returncode is None:
             self.process.kill()
         await self.process.wait()
+        while not self._spares.empty():
+            spare = self._spares.get_nowait()
+            if spare is not None:
+                spare.channel.close()
+                os.close(spare.status)
+
+
+async def run_on_spare(spare: Spare, job: bytes, wall_seconds: float, max_bytes: int) -> RunOutcome:
+    """Write the job into the child, read its frames until done, the deadline or the byte cap."""
+    loop = asyncio.get_running_loop()
+    started = time.perf_counter()
+    deadline = started + wall_seconds
+    reader = FrameScanner(max_bytes)
+    status = "crashed"
+    try:
+        await asyncio.wait_for(loop.sock_sendall(spare.channel, job), timeout=wall_seconds)
+        while status == "crashed":
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                status = "timeout"
+                break
+            try:
+                chunk = await asyncio.wait_for(loop.sock_recv(spare.channel, 1 << 20), remaining)
+            except TimeoutError:
+                status = "timeout"
+                break
+            if not chunk:
+                break
+            status = reader.feed(chunk)
+    except (OSError, TimeoutError):
+        status = "timeout" if time.perf_counter() >= deadline else "crashed"
+    wall_ms = (time.perf_counter() - started) * 1000
+    exit_code, cpu_ms = 0, 0.0
+    if status == "crashed":  # the child ended on its own: its first process says how
+        exit_code, cpu_ms = await loop.run_in_executor(None, read_status, spare.status)
+    killed_by = -exit_code if exit_code < 0 else None
+    if status == "crashed" and killed_by == signal.SIGKILL and cpu_ms >= _cpu_limit_ms(job):
+        status = "timeout"  # the kernel's RLIMIT_CPU kill: nothing else sends it a SIGKILL
+    try:
+        frames = wire.decode_stream(bytes(reader.data))
+    except wire.ProtocolError:
+        frames, status = [], "crashed"
+    return RunOutcome(status, frames, wall_ms, cpu_ms, killed_by if status == "crashed" else None)
+
+
+class FrameScanner:
+    """Collects the child's bytes and notices the `done` frame without decoding payloads."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.data = bytearray()
+        self.offset = 0
+        self.max_bytes = max_bytes
+
+    def feed(self, chunk: bytes) -> str:
+        """`ok` once `done` arrived, `overflow` past the cap, else `crashed` (so far)."""
+        self.data += chunk
+        if len(self.data) > self.max_bytes:
+            return "overflow"
+        while self.offset + 4 <= len(self.data):
+            header_length = int.from_bytes(self.data[self.offset : self.offset + 4], "big")
+            if header_length > wire.MAX_HEADER_BYTES:
+                return "overflow"
+            header_end = self.offset + 4 + header_length
+            if header_end + 4 > len(self.data):
+                return "crashed"
+            payload_length = int.from_bytes(self.data[header_end : header_end + 4], "big")
+            frame_end = header_end + 4 + payload_length
+            if frame_end > len(self.data):
+                return "crashed"
+            done = _DONE_MARK in self.data[self.offset + 4 : min(header_end, self.offset + 32)]
+            self.offset = frame_end
+            if done:
+                return "ok"
+        return "crashed"
+
+
+def read_status(status_fd: int) -> tuple[int, float]:
+    """The learner process's exit code and CPU time, as A reports them; (0, 0) if it says nothing."""
+    ready, _, _ = select.select([status_fd], [], [], _STATUS_WAIT_SECONDS)
+    if not ready:
+        return 0, 0.0
+    try:
+        report = json.loads(os.read(status_fd, 4096) or b"{}")
+        return int(report.get("exit_code", 0)), float(report.get("cpu_ms", 0.0))
+    except (OSError, ValueError, TypeError):
+        return 0, 0.0
+
+
+def _cpu_limit_ms(job: bytes) -> float:
+    try:
+        header = wire.decode_stream(job)[0].header
+        # The kernel kills at the limit, but rusage ticks can read lower (940 ms of a 1 s limit
+        # has been seen): any SIGKILL we did not send after half the budget is the CPU limit.
+        return float(header["limits"]["cpu_seconds"]) * 1000 * 0.5
+    except (wire.ProtocolError, IndexError, KeyError, TypeError, ValueError):
+        return float("inf")
 
 
 class SandboxPool:
@@ -143,7 +288,8 @@ class SandboxPool:
         with tempfile.NamedTemporaryFile(prefix="gradebox-canary-", dir="/var/tmp") as canary:
             canary.write(b"the sandbox must never read this")
             canary.flush()
-            outcome = await self._run({"t": "selftest", "canary": canary.name}, b"", 15.0)
+            job = wire.encode({"selftest": True, "canary": canary.name})
+            outcome = await self._run(job, 15.0, 1 << 20)
         found = [frame.header for frame in outcome.frames if frame.header.get("t") == "selftest"]
         result = SelfTest()
         if found:
@@ -172,10 +318,9 @@ class SandboxPool:
         """Run one job in a fresh child; never raises for anything the child does."""
         if self.refusal:
             raise SandboxUnavailable(self.refusal)
-        header = {"t": "job", "wall_seconds": wall_seconds, "max_bytes": max_bytes}
-        return await self._run(header, job, wall_seconds + _REPLY_GRACE_SECONDS)
+        return await self._run(job, wall_seconds, max_bytes)
 
-    async def _run(self, header: dict[str, Any], payload: bytes, timeout: float) -> RunOutcome:
+    async def _run(self, job: bytes, wall_seconds: float, max_bytes: int) -> RunOutcome:
         self.waiting += 1
         try:
             zygote = await self._idle.get()
@@ -185,25 +330,20 @@ class SandboxPool:
         try:
             if not zygote.alive:
                 zygote = await self._replace(zygote)
-            reply = await zygote.request(header, payload, timeout)
-        except (OSError, EOFError, asyncio.IncompleteReadError, TimeoutError, ValueError) as error:
+            spare = await zygote.take_spare(_SPARE_WAIT_SECONDS)
+        except (OSError, EOFError, TimeoutError, ValueError, SandboxUnavailable) as error:
             log.error("zygote failed (%s); replacing it", error)
-            zygote = await self._replace(zygote)
+            self.busy -= 1
+            with contextlib.suppress(Exception):
+                zygote = await self._replace(zygote)
+            self._idle.put_nowait(zygote)
             return RunOutcome("unavailable", [])
+        try:
+            return await run_on_spare(spare, job, wall_seconds, max_bytes)
         finally:
+            zygote.release(spare)
             self.busy -= 1
             self._idle.put_nowait(zygote)
-        try:
-            frames = wire.decode_stream(reply.payload)
-        except wire.ProtocolError:
-            return RunOutcome("crashed", [], reply.header.get("wall_ms", 0.0))
-        return RunOutcome(
-            status=str(reply.header["status"]),
-            frames=frames,
-            wall_ms=float(reply.header.get("wall_ms", 0.0)),
-            cpu_ms=float(reply.header.get("cpu_ms", 0.0)),
-            signal=reply.header.get("signal"),
-        )
 
     async def _replace(self, zygote: Zygote) -> Zygote:
         await zygote.stop()
