@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Response
@@ -59,8 +60,12 @@ async def submit(
         body.code.encode("utf-8")
     except UnicodeEncodeError:
         raise Invalid("code: is not valid UTF-8 text (it contains lone surrogates).") from None
+    started = time.perf_counter()
     stored = await service.submit(learner, exercise, body.code)
     response.headers["Location"] = f"/api/submissions/{stored.id}"
+    total_ms = (time.perf_counter() - started) * 1000
+    grade_ms = (stored.report or {}).get("duration_ms", 0)
+    response.headers["Server-Timing"] = f"grade;dur={grade_ms}, total;dur={total_ms:.1f}"
     return _out(stored)
 
 
