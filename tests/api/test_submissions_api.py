@@ -28,6 +28,7 @@ def test_correct_submission_is_graded_stored_and_located(client: httpx.Client) -
     assert body["verdict"] == "passed"
     assert (body["passed"], body["total"]) == (6, 6)
     assert response.headers["location"] == f"/api/submissions/{body['id']}"
+    assert "grade;dur=" in response.headers["server-timing"]
     stored = client.get(response.headers["location"]).json()
     assert stored["tests"] == body["tests"]
     assert stored["code"] == SOLUTION

@@ -1,0 +1,64 @@
+"""How fast the practice page loads: bytes transferred and time until the editor is usable.
+
+Serves a throwaway `gradebox serve` and opens the flagship's page in Debian's Chromium five
+times, each in a fresh context (cold cache): prints bytes over the wire (after compression)
+and the time from navigation to an editor that accepts input. Loopback only; stops by itself.
+
+    .venv/bin/python scripts/page_timing.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import Request  # noqa: E402
+
+from tests.api.conftest import LiveServer  # noqa: E402
+from tests.e2e.browser import EXERCISE_PATH, VIEWPORT, chromium, wait_for_editor  # noqa: E402
+
+RUNS = 5
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as data:
+        live = LiveServer(Path(data), submissions_per_minute="0").start()
+        try:
+            with chromium() as browser:
+                times, sizes = [], []
+                for _ in range(RUNS):
+                    context = browser.new_context(base_url=live.url, viewport=VIEWPORT)
+                    page = context.new_page()
+                    wire_bytes: list[int] = []
+
+                    def count(request: Request, into: list[int] = wire_bytes) -> None:
+                        sizes = request.sizes()  # as sent: compressed bodies, with headers
+                        into.append(sizes["responseBodySize"] + sizes["responseHeadersSize"])
+
+                    page.on("requestfinished", count)
+                    started = time.perf_counter()
+                    page.goto(EXERCISE_PATH)
+                    wait_for_editor(page)
+                    times.append((time.perf_counter() - started) * 1000)
+                    page.wait_for_load_state("networkidle")
+                    sizes.append(sum(wire_bytes))
+                    context.close()
+        finally:
+            live.stop()
+    print(f"exercise page, {RUNS} cold loads on loopback:")
+    print(
+        f"  transferred: median {statistics.median(sizes) / 1024:.0f} KiB (max {max(sizes) / 1024:.0f} KiB)"
+    )
+    print(
+        f"  navigation to usable editor: median {statistics.median(times):.0f} ms (max {max(times):.0f} ms)"
+    )
+
+
+if __name__ == "__main__":
+    main()
