@@ -2,7 +2,8 @@
 
 Serves a throwaway `gradebox serve` and opens the flagship's page in Debian's Chromium five
 times, each in a fresh context (cold cache): prints bytes over the wire (after compression)
-and the time from navigation to an editor that accepts input. Loopback only; stops by itself.
+and the time from the start of navigation to an editor that accepts input (a performance mark
+the page sets when the editor is mounted). Loopback only; stops by itself.
 
     .venv/bin/python scripts/page_timing.py
 """
@@ -12,7 +13,6 @@ from __future__ import annotations
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,10 +42,12 @@ def main() -> None:
                         into.append(sizes["responseBodySize"] + sizes["responseHeadersSize"])
 
                     page.on("requestfinished", count)
-                    started = time.perf_counter()
                     page.goto(EXERCISE_PATH)
                     wait_for_editor(page)
-                    times.append((time.perf_counter() - started) * 1000)
+                    ready = page.evaluate(
+                        "() => performance.getEntriesByName('gradebox:editor-ready')[0].startTime"
+                    )
+                    times.append(float(ready))  # from the start of navigation, in the page's clock
                     page.wait_for_load_state("networkidle")
                     sizes.append(sum(wire_bytes))
                     context.close()
@@ -56,7 +58,8 @@ def main() -> None:
         f"  transferred: median {statistics.median(sizes) / 1024:.0f} KiB (max {max(sizes) / 1024:.0f} KiB)"
     )
     print(
-        f"  navigation to usable editor: median {statistics.median(times):.0f} ms (max {max(times):.0f} ms)"
+        f"  navigation start to an editor that takes input: median {statistics.median(times):.0f} ms"
+        f" (max {max(times):.0f} ms)"
     )
 
 

@@ -69,6 +69,19 @@ export function parseRetryAfter(value, now = Date.now()) {
 }
 
 /**
+ * A GET the page started before this bundle loaded (exercise.html), handed out once.
+ * @param {string} path
+ * @returns {Promise<Response> | null}
+ */
+function takeEarly(path) {
+  const page = /** @type {any} */ (window);
+  const early = page.gradeboxEarly;
+  if (!early || early.path !== path) return null;
+  page.gradeboxEarly = undefined;
+  return early.response;
+}
+
+/**
  * @template T
  * @param {string} method
  * @param {string} path
@@ -89,7 +102,7 @@ async function request(method, path, body) {
   }
   let response;
   try {
-    response = await fetch(path, init);
+    response = await ((method === "GET" && takeEarly(path)) || fetch(path, init));
   } catch (err) {
     throw new ApiError(`Network error: ${err instanceof Error ? err.message : err}`, { network: true });
   }

@@ -10,27 +10,43 @@ const DELIMITERS = [
   { left: "\\(", right: "\\)", display: false },
 ];
 
+const SLICE_MS = 8; // typeset in slices so the page (and its editor) stays responsive
+
 /**
  * Typeset `$...$` and `$$...$$` left in server-rendered HTML (code and pre blocks are skipped).
+ * Long statements are typeset a slice at a time between frames, so the editor takes input at
+ * once instead of after every formula is laid out.
  * @param {Element} el
  */
 export function typesetIn(el) {
   // Math that a Markdown plugin already isolated (e.g. markdown-it's dollarmath:
   // <span class="math inline">…</span>, <div class="math block">…</div>) is typeset directly.
-  for (const node of el.querySelectorAll(".math.inline, .math.block, .math.display, .math-inline, .math-display")) {
-    if (node.querySelector(".katex")) continue;
-    const display = !node.classList.contains("inline") && !node.classList.contains("math-inline");
-    const tex = (node.textContent ?? "").trim().replace(/^\$\$?([\s\S]*?)\$\$?$/, "$1");
-    katex.render(tex, /** @type {HTMLElement} */ (node), { displayMode: display, throwOnError: false, trust: false, strict: "ignore" });
-  }
-  renderMathInElement(/** @type {HTMLElement} */ (el), {
-    delimiters: DELIMITERS,
-    throwOnError: false,
-    ignoredTags: ["script", "noscript", "style", "textarea", "pre", "code", "option"],
-    ignoredClasses: ["no-math"],
-    trust: false,
-    strict: "ignore",
-  });
+  const pending = [...el.querySelectorAll(".math.inline, .math.block, .math.display, .math-inline, .math-display")];
+  const step = () => {
+    const until = performance.now() + SLICE_MS;
+    while (pending.length && performance.now() < until) typesetNode(/** @type {HTMLElement} */ (pending.shift()));
+    if (pending.length) {
+      setTimeout(step, 0);
+      return;
+    }
+    renderMathInElement(/** @type {HTMLElement} */ (el), {
+      delimiters: DELIMITERS,
+      throwOnError: false,
+      ignoredTags: ["script", "noscript", "style", "textarea", "pre", "code", "option"],
+      ignoredClasses: ["no-math"],
+      trust: false,
+      strict: "ignore",
+    });
+  };
+  step();
+}
+
+/** @param {HTMLElement} node */
+function typesetNode(node) {
+  if (node.querySelector(".katex")) return;
+  const display = !node.classList.contains("inline") && !node.classList.contains("math-inline");
+  const tex = (node.textContent ?? "").trim().replace(/^\$\$?([\s\S]*?)\$\$?$/, "$1");
+  katex.render(tex, node, { displayMode: display, throwOnError: false, trust: false, strict: "ignore" });
 }
 
 /**
