@@ -15,6 +15,7 @@ back, so nothing is relayed. A child never serves a second job.
 from __future__ import annotations
 
 import ctypes
+import gc
 import itertools
 import json
 import os
@@ -176,6 +177,10 @@ def warm_up(limits: dict[str, Any], rounds: int = 3, errors: bool = True) -> Non
 
 def serve(limits: dict[str, Any], control: socket.socket) -> None:
     warm_up(limits)
+    # Everything imported so far is shared with every child: keep the collector from walking
+    # (and so copying) those pages in each child.
+    gc.collect()
+    gc.freeze()
     live: dict[int, int] = {}  # spare id -> pid of its first process
     counter = itertools.count()
 
