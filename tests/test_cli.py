@@ -28,6 +28,7 @@ def test_a_passing_file_exits_0_with_a_readable_report() -> None:
     assert result.returncode == 0, result.stderr
     assert "passed (6 of 6 tests passed)" in result.stdout
     assert "[PASS] Even columns are sines, odd columns cosines" in result.stdout
+    assert result.stderr == ""  # the pool shuts down quietly
 
 
 def test_a_failing_file_exits_1_and_names_the_mistake() -> None:
