@@ -308,10 +308,8 @@ async def bench_pool(exercise: Exercise, source: str) -> PoolResults:
             assert timed.outcome is not None
             run_ms = (timed.left - timed.entered) * 1000
             phases.add("parent: plan probes + pack job", (timed.entered - begun) * 1000)
-            phases.add(
-                "parent→zygote pipe, zygote's reap, reply pipe", run_ms - timed.outcome.wall_ms
-            )
-            phases.add("child run, zygote-timed (wall_ms)", timed.outcome.wall_ms)
+            phases.add("parent: wait for a spare, release it", run_ms - timed.outcome.wall_ms)
+            phases.add("child run: job written to done read (wall_ms)", timed.outcome.wall_ms)
             phases.add("parent: read frames + build report", (ended - timed.left) * 1000)
             phases.add(TOTAL_PHASE, (ended - begun) * 1000)
 
@@ -538,8 +536,8 @@ def print_results(
     )
     print("\n".join(phase_rows(pool.phases)))
     print(
-        "  (the pipe line includes the zygote killing and reaping the child, which it does "
-        "before it replies)"
+        "  (the grader writes the job into the child and reads its frames directly; the zygote "
+        "kills, reaps and replaces the child after the frames are in)"
     )
     print(f"(c) the same work in-process ({floor_latency.count} gradings), for comparison")
     print("\n".join(phase_rows(floor_phases)))

@@ -37,7 +37,7 @@ class SandboxUnavailable(Exception):
 
 @dataclass(frozen=True)
 class RunOutcome:
-    """What came back from one job: the zygote's account and the child's frames."""
+    """What came back from one job: how it ended, the child's frames, its wall and CPU time."""
 
     status: str  # ok | timeout | crashed | overflow | unavailable
     frames: list[wire.Frame]
