@@ -143,13 +143,13 @@ class Zygote:
             raise EOFError("the zygote exited")
         return spare
 
-    def release(self, spare: Spare) -> None:
+    def release(self, spare: Spare, warm: bool = True) -> None:
         """Kill and reap the child (done by the zygote); it then offers the next spare."""
         spare.channel.close()
         os.close(spare.status)
         if self.control is not None:
             try:
-                self.control.send(wire.encode({"t": "release", "id": spare.id}))
+                self.control.send(wire.encode({"t": "release", "id": spare.id, "warm": warm}))
             except OSError:
                 pass  # a dead zygote's children die with it (PR_SET_PDEATHSIG)
 
@@ -341,7 +341,9 @@ class SandboxPool:
         try:
             return await run_on_spare(spare, job, wall_seconds, max_bytes)
         finally:
-            zygote.release(spare)
+            # Warm the next spare only when this was the only job in flight: under load the
+            # warm-up's CPU would slow the other jobs more than it speeds up the next one.
+            zygote.release(spare, warm=self.busy <= 1 and self.waiting == 0)
             self.busy -= 1
             self._idle.put_nowait(zygote)
 

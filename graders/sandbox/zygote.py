@@ -5,8 +5,9 @@ control socket (SOCK_SEQPACKET, one message per packet) it:
 
   offers   {"t": "spare", "id", "pid"} + two descriptors: the child's result channel and the
            pipe on which the child's first process reports how the learner's process ended
-  obeys    {"t": "release", "id"}: kill that child's whole process group, reap it, and offer
-           the next spare (forked, isolated and warmed before any job needs it)
+  obeys    {"t": "release", "id", "warm"}: kill that child's whole process group, reap it,
+           and offer the next spare (forked and isolated before any job needs it; warmed up
+           too unless the grader is busy, when that CPU is better spent on the jobs)
 
 The trusted grader writes the job straight into the channel and reads the frames straight
 back, so nothing is relayed. A child never serves a second job.
@@ -47,7 +48,7 @@ class Spare:
 _CHANNEL_BUFFER = 8 << 20  # big enough that a child never blocks writing its results
 
 
-def fork_spare(limits: dict[str, Any]) -> Spare:
+def fork_spare(limits: dict[str, Any], warm: bool = True) -> Spare:
     parent_end, child_end = socket.socketpair()
     for end in (parent_end, child_end):
         for option in (_SO_SNDBUFFORCE, _SO_RCVBUFFORCE):
@@ -60,14 +61,14 @@ def fork_spare(limits: dict[str, Any]) -> Spare:
     if pid == 0:  # pragma: no cover - runs in the child
         parent_end.close()
         os.close(status_read)
-        _become_sandbox(child_end, status_write, limits)
+        _become_sandbox(child_end, status_write, limits, warm)
     child_end.close()
     os.close(status_write)
     return Spare(pid, parent_end, status_read)
 
 
 def _become_sandbox(
-    channel: socket.socket, status_pipe: int, limits: dict[str, Any]
+    channel: socket.socket, status_pipe: int, limits: dict[str, Any], warm: bool
 ) -> None:  # pragma: no cover
     """Child A: isolate, fork B as PID 1 of the new namespaces, wait, report how B ended.
 
@@ -84,7 +85,7 @@ def _become_sandbox(
         if pid == 0:
             isolation.die_with_parent()
             os.close(status_pipe)
-            _run_sandboxed(channel, limits, report)
+            _run_sandboxed(channel, limits, report, warm)
         channel.close()
         _, status, usage = os.wait4(pid, 0)
         code = os.waitstatus_to_exitcode(status)
@@ -96,9 +97,9 @@ def _become_sandbox(
 
 
 def _run_sandboxed(
-    channel: socket.socket, limits: dict[str, Any], report: isolation.LayerReport
+    channel: socket.socket, limits: dict[str, Any], report: isolation.LayerReport, warm: bool
 ) -> None:  # pragma: no cover
-    """Child B: finish the layers, then read and run exactly one job."""
+    """Child B: finish the layers, warm up if asked, then read and run exactly one job."""
     code = 0
     try:
         isolation.private_tmpfs(report)
@@ -106,8 +107,9 @@ def _run_sandboxed(
         isolation.apply_landlock(report)
         isolation.apply_seccomp(report, SECCOMP_PROGRAM)
         os.environ.clear()
-        _keep_heap()
-        warm_up(limits, rounds=1, errors=False)  # first-touch faults now, not on the clock
+        _keep_heap(prefault=warm)
+        if warm:  # first-touch faults now, not on the clock
+            warm_up(limits, rounds=1, errors=False)
         stream = cast(BinaryIO, channel.makefile("rwb", buffering=0))
         job = wire.read_frame(stream)
         if job is None:
@@ -138,7 +140,7 @@ def _kill_group(pid: int) -> None:
             pass
 
 
-def _keep_heap() -> None:
+def _keep_heap(prefault: bool) -> None:
     """Serve arrays from a heap that is already faulted in, and never hand it back (glibc).
 
     A fresh child otherwise maps and faults in new pages for every large array it builds; this
@@ -150,8 +152,9 @@ def _keep_heap() -> None:
         libc.mallopt(_M_TRIM_THRESHOLD, 1 << 30)
     except (OSError, AttributeError):  # not glibc: nothing to tune
         return
-    block = np.ones(_PREFAULT_BYTES // 8)
-    del block
+    if prefault:
+        block = np.ones(_PREFAULT_BYTES // 8)
+        del block
 
 
 def warm_up(limits: dict[str, Any], rounds: int = 3, errors: bool = True) -> None:
@@ -184,8 +187,8 @@ def serve(limits: dict[str, Any], control: socket.socket) -> None:
     live: dict[int, int] = {}  # spare id -> pid of its first process
     counter = itertools.count()
 
-    def offer() -> None:
-        spare = fork_spare(limits)
+    def offer(warm: bool = True) -> None:
+        spare = fork_spare(limits, warm)
         spare_id = next(counter)
         live[spare_id] = spare.pid
         header = wire.encode({"t": "spare", "id": spare_id, "pid": spare.pid})
@@ -208,7 +211,9 @@ def serve(limits: dict[str, Any], control: socket.socket) -> None:
                 if pid is not None:
                     _kill_group(pid)
                     os.waitpid(pid, 0)
-                offer()
+                # Warming a spare buys latency with CPU: worth it when the grader is idle,
+                # not while submissions queue for the CPU (the grader says which).
+                offer(bool(frame.header.get("warm", True)))
     for pid in live.values():
         _kill_group(pid)
 
