@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import threading
 import time
 from pathlib import Path
 
+from graders.engine import Grader
 from graders.exercise import Exercise
 from graders.report import Verdict
 from graders.sandbox.pool import SandboxPool
-from tests.conftest import EXERCISES, FLAGSHIP, SyncGrader
+from tests.conftest import EXERCISES, FLAGSHIP, LoopThread, SyncGrader
 
 SOLUTION = (EXERCISES / FLAGSHIP / "solution.py").read_text(encoding="utf-8")
 SLOW = "def positional_encoding(max_len, d_model):\n    while True:\n        pass\n"
@@ -86,3 +88,15 @@ def test_a_dead_zygote_is_replaced(
     assert Verdict.PASSED in verdicts
     assert pool.restarts >= restarts + 1
     assert all(zygote.alive for zygote in pool._zygotes) or pool.state()["alive"] >= 1
+
+
+def test_concurrent_gradings_on_cold_spares_all_pass(
+    flagship: Exercise, pool: SandboxPool, loop_thread: LoopThread
+) -> None:
+    # Under load the next spares are not warmed up first; they must grade exactly the same.
+    async def many() -> list[Verdict]:
+        grader = Grader(pool)
+        reports = await asyncio.gather(*(grader.grade(flagship, SOLUTION) for _ in range(8)))
+        return [report.verdict for report in reports]
+
+    assert loop_thread.run(many()) == [Verdict.PASSED] * 8
