@@ -196,26 +196,23 @@ def serve(limits: dict[str, Any], control: socket.socket) -> None:
         spare.channel.close()
         os.close(spare.status)
 
-    offer()
-    while True:
-        try:
-            message = control.recv(4096)
-        except ConnectionResetError:  # the grader closed its end with a release unread
-            break
-        if not message:
-            break
-        frames = wire.decode_stream(message)
-        for frame in frames:
-            if frame.header.get("t") == "release":
-                pid = live.pop(int(frame.header["id"]), None)
-                if pid is not None:
-                    _kill_group(pid)
-                    os.waitpid(pid, 0)
-                # Warming a spare buys latency with CPU: worth it when the grader is idle,
-                # not while submissions queue for the CPU (the grader says which).
-                offer(bool(frame.header.get("warm", True)))
-    for pid in live.values():
-        _kill_group(pid)
+    try:
+        offer()
+        while message := control.recv(4096):
+            for frame in wire.decode_stream(message):
+                if frame.header.get("t") == "release":
+                    pid = live.pop(int(frame.header["id"]), None)
+                    if pid is not None:
+                        _kill_group(pid)
+                        os.waitpid(pid, 0)
+                    # Warming a spare buys latency with CPU: worth it when the grader is idle,
+                    # not while submissions queue for the CPU (the grader says which).
+                    offer(bool(frame.header.get("warm", True)))
+    except OSError:  # the grader went away (reset or broken pipe): shut down quietly
+        pass
+    finally:
+        for pid in live.values():
+            _kill_group(pid)
 
 
 def main() -> None:
