@@ -69,19 +69,9 @@ class Store:
             session.add(row)
             try:
                 session.commit()
-            except IntegrityError:  # the learner was created by a concurrent request
+            except IntegrityError:  # a concurrent request created the learner: it exists now
                 session.rollback()
-                return self._insert_submission(learner_id, exercise, code)
-            return _stored(row)
-
-    def _insert_submission(self, learner_id: str, exercise: str, code: str) -> StoredSubmission:
-        with self.sessions() as session:
-            row = Submission(
-                id=str(uuid.uuid4()), learner_id=learner_id, exercise=exercise, code=code,
-                status="pending", passed=0, total=0, created_at=now(),
-            )  # fmt: skip
-            session.add(row)
-            session.commit()
+                return self.create_submission(learner_id, exercise, code)
             return _stored(row)
 
     def finish_submission(self, submission_id: str, report: Report) -> StoredSubmission:
