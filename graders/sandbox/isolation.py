@@ -27,14 +27,14 @@ import os
 import resource
 import signal
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from typing import Any
 
-import pyseccomp as seccomp
-
 NOBODY = 65534
-_libc = ctypes.CDLL(None, use_errno=True)
+libc = ctypes.CDLL(None, use_errno=True)
+# Looked up once here, in the zygote, so each child does not resolve them again.
+for _name in ("prctl", "syscall", "mount", "unshare", "setns", "mallopt"):
+    getattr(libc, _name)
 
 CLONE_NEWNS = 0x00020000
 CLONE_NEWUTS = 0x04000000
@@ -149,7 +149,7 @@ def _check(result: int, what: str) -> None:
 
 def die_with_parent() -> None:
     """SIGKILL when the parent dies: a dead zygote (or first process) leaves no orphans."""
-    _check(_libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "prctl(pdeathsig)")
+    _check(libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "prctl(pdeathsig)")
 
 
 def enter_session(*keep: int) -> None:
@@ -167,36 +167,70 @@ def enter_session(*keep: int) -> None:
     os.closerange(start, 65536)
 
 
-def drop_privileges_and_unshare(report: LayerReport) -> bool:
-    """Become nobody, then root of fresh user/PID/net/mount/IPC/UTS namespaces."""
+def drop_privileges_and_unshare(report: LayerReport, new_pid_namespace: bool = True) -> bool:
+    """Become nobody, then root of fresh user/net/mount/IPC/UTS (and PID) namespaces.
+
+    `new_pid_namespace=False` is for a child that is already PID 1 of a PID namespace the zygote
+    made for it (`new_pid_namespace_for_children`).
+    """
     try:
         if os.getuid() == 0:
             os.setgroups([])
             os.setgid(NOBODY)
             os.setuid(NOBODY)
-            _check(_libc.prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), "prctl(dumpable)")
+            _check(libc.prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), "prctl(dumpable)")
         uid, gid = os.getuid(), os.getgid()
         report.mark("user", uid != 0, f"uid {uid}")
-        flags = (
-            CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWPID
-        )
-        _check(_libc.unshare(flags), "unshare")
+        flags = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS
+        _check(libc.unshare(flags | (CLONE_NEWPID if new_pid_namespace else 0)), "unshare")
         _write("/proc/self/setgroups", "deny")
         _write("/proc/self/uid_map", f"0 {uid} 1")
         _write("/proc/self/gid_map", f"0 {gid} 1")
-        report.mark("namespaces", True, "user pid net mount ipc uts")
+        if not new_pid_namespace and os.getpid() != 1:
+            raise OSError(errno.EPERM, "not the first process of a fresh PID namespace")
+        forks = "two forks" if new_pid_namespace else "one fork"
+        report.mark("namespaces", True, f"user pid net mount ipc uts; {forks} per child")
         return True
     except OSError as error:
         report.mark("namespaces", False, str(error))
         return False
 
 
+def own_pid_namespace() -> int | None:
+    """A descriptor on our PID namespace if we may give each child a new one ourselves.
+
+    That needs CAP_SYS_ADMIN (the zygote runs as root): then one fork per child suffices, the
+    child being PID 1 of its namespace. Without it, a child must unshare and fork again.
+    """
+    try:
+        namespace = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        new_pid_namespace_for_children()
+        restore_pid_namespace_for_children(namespace)
+        return namespace
+    except OSError:
+        os.close(namespace)
+        return None
+
+
+def new_pid_namespace_for_children() -> None:
+    """The next child we fork is PID 1 of a new PID namespace (we stay where we are)."""
+    _check(libc.unshare(CLONE_NEWPID), "unshare(CLONE_NEWPID)")
+
+
+def restore_pid_namespace_for_children(namespace: int) -> None:
+    """Children forked from now on are born in our own PID namespace again."""
+    _check(libc.setns(namespace, CLONE_NEWPID), "setns(CLONE_NEWPID)")
+
+
 def private_tmpfs(report: LayerReport) -> None:
     """A private, size-capped tmpfs over /tmp as the only writable place and the cwd."""
     try:
-        _check(_libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None), "mount private")
+        _check(libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None), "mount private")
         _check(
-            _libc.mount(
+            libc.mount(
                 b"tmpfs", b"/tmp", b"tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, b"size=1m,mode=0700"
             ),
             "mount tmpfs",
@@ -241,7 +275,7 @@ class _PathBeneathAttr(ctypes.Structure):
 
 
 def landlock_abi() -> int:
-    abi = _libc.syscall(_SYS_LANDLOCK_CREATE_RULESET, None, 0, 1)
+    abi = libc.syscall(_SYS_LANDLOCK_CREATE_RULESET, None, 0, 1)
     return max(0, int(abi))
 
 
@@ -272,7 +306,7 @@ def apply_landlock(report: LayerReport, writable: str = "/tmp") -> None:
         (_SCOPE_ABSTRACT_UNIX_SOCKET | _SCOPE_SIGNAL) if abi >= 6 else 0,
     )
     size = ctypes.sizeof(_RulesetAttr) if abi >= 6 else (16 if abi >= 4 else 8)
-    ruleset = _libc.syscall(_SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr), size, 0)
+    ruleset = libc.syscall(_SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr), size, 0)
     if ruleset < 0:
         report.mark("landlock", False, os.strerror(ctypes.get_errno()))
         return
@@ -282,8 +316,8 @@ def apply_landlock(report: LayerReport, writable: str = "/tmp") -> None:
             _add_path_rule(ruleset, root, read)
         if os.path.isdir(writable):
             _add_path_rule(ruleset, writable, fs_all & ~_FS_EXECUTE)
-        _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
-        _check(_libc.syscall(_SYS_LANDLOCK_RESTRICT_SELF, ruleset, 0), "landlock_restrict_self")
+        _check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
+        _check(libc.syscall(_SYS_LANDLOCK_RESTRICT_SELF, ruleset, 0), "landlock_restrict_self")
         report.mark("landlock", True, f"ABI {abi}")
     except OSError as error:
         report.mark("landlock", False, str(error))
@@ -295,13 +329,21 @@ def _add_path_rule(ruleset: int, path: str, access: int) -> None:
     fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
     try:
         rule = _PathBeneathAttr(access, fd)
-        _check(_libc.syscall(_SYS_LANDLOCK_ADD_RULE, ruleset, 1, ctypes.byref(rule), 0), path)
+        _check(libc.syscall(_SYS_LANDLOCK_ADD_RULE, ruleset, 1, ctypes.byref(rule), 0), path)
     finally:
         os.close(fd)
 
 
 def compile_seccomp() -> bytes:
-    """The filter as raw BPF, built once by libseccomp in the zygote (each child only loads it)."""
+    """The filter as raw BPF, built once by libseccomp in the grader (each child only loads it).
+
+    Imported here, not at the top: the zygote never loads libseccomp, and every library it does
+    not load is a few mappings fewer to copy on each fork.
+    """
+    import tempfile
+
+    import pyseccomp as seccomp
+
     denied = seccomp.ERRNO(errno.EPERM)
     syscall_filter = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
     for name in DENIED_SYSCALLS:
@@ -329,9 +371,9 @@ def apply_seccomp(report: LayerReport, program: bytes) -> None:
             raise ValueError("no compiled seccomp program")
         buffer = ctypes.create_string_buffer(program, len(program))
         fprog = _SockFprog(len(program) // 8, ctypes.cast(buffer, ctypes.c_void_p))
-        _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
+        _check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
         _check(
-            _libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0), "seccomp"
+            libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0), "seccomp"
         )
         report.mark("seccomp", True, f"{len(DENIED_SYSCALLS)} syscalls denied")
     except Exception as error:

@@ -19,7 +19,7 @@ from typing import Any
 
 from graders.limits import Limits
 from graders.sandbox import wire
-from graders.sandbox.isolation import LAYERS
+from graders.sandbox.isolation import LAYERS, compile_seccomp
 
 log = logging.getLogger("gradebox.sandbox")
 
@@ -82,8 +82,10 @@ class Spare:
 class Zygote:
     """One warm parent process, the control socket to it, and the spare it has offered."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, seccomp_program: bytes, one_fork: bool = True) -> None:
         self.limits = limits
+        self.seccomp_program = seccomp_program
+        self.one_fork = one_fork
         self.process: asyncio.subprocess.Process | None = None
         self.control: socket.socket | None = None
         self._spares: asyncio.Queue[Spare | None] = asyncio.Queue()
@@ -95,7 +97,8 @@ class Zygote:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "graders.sandbox.zygote",
-            json.dumps(self.limits.to_dict()), str(theirs.fileno()),
+            json.dumps(self.limits.to_dict()), str(theirs.fileno()), self.seccomp_program.hex(),
+            "one-fork" if self.one_fork else "two-forks",
             stdin=asyncio.subprocess.DEVNULL,
             env=environment,
             cwd=_PROJECT_ROOT,
@@ -262,11 +265,28 @@ def _cpu_limit_ms(job: bytes) -> float:
         return float("inf")
 
 
-class SandboxPool:
-    """`size` zygotes; each job waits for a free one. A dead zygote is replaced."""
+def _seccomp_program() -> bytes:
+    """The children's seccomp filter, compiled once here; empty (so the layer reports missing,
+    and the pool fails closed) if libseccomp cannot build it."""
+    try:
+        return compile_seccomp()
+    except Exception as error:  # a missing or broken libseccomp: the self-test says so
+        log.error("cannot compile the seccomp filter: %s", error)
+        return b""
 
-    def __init__(self, size: int, limits: Limits, allow_weak_sandbox: bool = False) -> None:
+
+class SandboxPool:
+    """`size` zygotes; each job waits for a free one. A dead zygote is replaced.
+
+    `one_fork=False` makes every child with two forks even where one would do (the fallback
+    for hosts where the zygote may not create PID namespaces; the tests cover both).
+    """
+
+    def __init__(
+        self, size: int, limits: Limits, allow_weak_sandbox: bool = False, one_fork: bool = True
+    ) -> None:
         self.size, self.limits, self.allow_weak_sandbox = size, limits, allow_weak_sandbox
+        self.one_fork = one_fork
         self.selftest = SelfTest()
         self._idle: asyncio.Queue[Zygote] = asyncio.Queue()
         self._zygotes: list[Zygote] = []
@@ -274,9 +294,12 @@ class SandboxPool:
         self.busy = 0
         self.restarts = 0
         self.refusal: str | None = None
+        self.seccomp_program = _seccomp_program()
 
     async def start(self) -> None:
-        zygotes = [Zygote(self.limits) for _ in range(self.size)]
+        zygotes = [
+            Zygote(self.limits, self.seccomp_program, self.one_fork) for _ in range(self.size)
+        ]
         await asyncio.gather(*(zygote.start() for zygote in zygotes))
         self._zygotes = zygotes
         for zygote in zygotes:
@@ -350,7 +373,7 @@ class SandboxPool:
     async def _replace(self, zygote: Zygote) -> Zygote:
         await zygote.stop()
         self.restarts += 1
-        fresh = Zygote(self.limits)
+        fresh = Zygote(self.limits, self.seccomp_program, self.one_fork)
         await fresh.start()
         self._zygotes = [fresh if item is zygote else item for item in self._zygotes]
         return fresh

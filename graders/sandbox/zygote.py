@@ -1,25 +1,38 @@
 """The warm pool parent: holds NumPy and the policy, forks a fresh sandboxed child per job.
 
-Run as `python -m graders.sandbox.zygote LIMITS CONTROL_FD` with an empty environment. On the
-control socket (SOCK_SEQPACKET, one message per packet) it:
+Run as `python -m graders.sandbox.zygote LIMITS CONTROL_FD SECCOMP_HEX one-fork|two-forks`
+with an empty environment (SECCOMP_HEX: the filter the grader compiled, as raw BPF). On the control socket
+(SOCK_SEQPACKET, one message per packet) it:
 
-  offers   {"t": "spare", "id", "pid"} + two descriptors: the child's result channel and the
-           pipe on which the child's first process reports how the learner's process ended
+  offers   {"t": "spare", "id", "pid"} + two descriptors: the child's result channel and a
+           pipe on which the learner's process's exit code and CPU time arrive once it ends
   obeys    {"t": "release", "id", "warm"}: kill that child's whole process group, reap it,
            and offer the next spare (forked and isolated before any job needs it; warmed up
            too unless the grader is busy, when that CPU is better spent on the jobs)
 
 The trusted grader writes the job straight into the channel and reads the frames straight
 back, so nothing is relayed. A child never serves a second job.
+
+Two ways to make a child, chosen once at start:
+
+  one fork   (the zygote may create PID namespaces: it runs as root) the zygote unshares a
+             PID namespace for its next child and forks; the child is PID 1 there. The zygote
+             watches it through a pidfd, reaps it and writes the status pipe itself.
+  two forks  (otherwise) the first child A unshares every namespace, forks the learner's
+             process B as PID 1, waits for it and writes the status pipe; B never holds it.
+
+Either way the status comes from a process the learner's code never runs in, so it cannot be
+forged. A fork copies the zygote's page tables, a few milliseconds here: one fork per
+submission instead of two is the cheaper of the two by about that much.
 """
 
 from __future__ import annotations
 
-import ctypes
 import gc
 import itertools
 import json
 import os
+import selectors
 import signal
 import socket
 import sys
@@ -30,10 +43,10 @@ import numpy as np
 
 from graders.sandbox import child, isolation, selftest, wire
 
-SECCOMP_PROGRAM = isolation.compile_seccomp()  # built once; every child loads the same bytes
-_SO_SNDBUFFORCE, _SO_RCVBUFFORCE = 32, 33
 _M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # glibc mallopt parameters
 _PREFAULT_BYTES = 4 << 20
+_SO_SNDBUFFORCE, _SO_RCVBUFFORCE = 32, 33
+_CHANNEL_BUFFER = 8 << 20  # big enough that a child never blocks writing its results
 
 
 @dataclass
@@ -42,62 +55,113 @@ class Spare:
 
     pid: int
     channel: socket.socket
-    status: int  # read end of a pipe on which A reports how B ended (B never holds it)
+    status: int  # read end of the pipe that says how the learner's process ended
+    status_write: int | None = None  # one fork: the zygote's end, written when it reaps
+    pidfd: int | None = None  # one fork: readable once the child has ended
+    reaped: bool = False
 
 
-_CHANNEL_BUFFER = 8 << 20  # big enough that a child never blocks writing its results
+class Spawner:
+    """Forks isolated children, one fork each where the zygote may create PID namespaces."""
+
+    def __init__(self, limits: dict[str, Any], seccomp_program: bytes, one_fork: bool) -> None:
+        self.limits = limits
+        self.seccomp_program = seccomp_program
+        can = one_fork and hasattr(os, "pidfd_open")
+        self.pid_namespace = isolation.own_pid_namespace() if can else None
+
+    def fork_spare(self, warm: bool = True) -> Spare:
+        parent_end, child_end = socket.socketpair()
+        for end in (parent_end, child_end):
+            for option in (_SO_SNDBUFFORCE, _SO_RCVBUFFORCE):
+                try:
+                    end.setsockopt(socket.SOL_SOCKET, option, _CHANNEL_BUFFER)
+                except OSError:  # not root: the kernel's default maximum applies
+                    pass
+        status_read, status_write = os.pipe()
+        if self.pid_namespace is None:
+            pid = os.fork()
+            if pid == 0:  # pragma: no cover - runs in the child
+                parent_end.close()
+                os.close(status_read)
+                self._first_of_two(child_end, status_write, warm)
+            child_end.close()
+            os.close(status_write)
+            return Spare(pid, parent_end, status_read)
+        isolation.new_pid_namespace_for_children()
+        try:
+            pid = os.fork()
+        except BaseException:
+            isolation.restore_pid_namespace_for_children(self.pid_namespace)
+            raise
+        if pid == 0:  # pragma: no cover - runs in the child
+            parent_end.close()
+            os.close(status_read)
+            os.close(status_write)
+            self._only_child(child_end, warm)
+        isolation.restore_pid_namespace_for_children(self.pid_namespace)
+        child_end.close()
+        try:
+            pidfd = os.pidfd_open(pid)
+        except OSError:
+            _kill_group(pid)
+            os.waitpid(pid, 0)
+            os.close(status_write)
+            os.close(status_read)
+            parent_end.close()
+            raise
+        return Spare(pid, parent_end, status_read, status_write, pidfd)
+
+    def _only_child(self, channel: socket.socket, warm: bool) -> None:  # pragma: no cover
+        """The one-fork child: PID 1 of its namespace from birth; isolate, then run one job."""
+        try:
+            isolation.enter_session(channel.fileno())
+            report = isolation.LayerReport()
+            isolation.drop_privileges_and_unshare(report, new_pid_namespace=False)
+            isolation.die_with_parent()  # after the uid change, which clears it
+            _run_sandboxed(channel, self.limits, report, warm, self.seccomp_program)
+        finally:
+            os._exit(70)
+
+    def _first_of_two(
+        self, channel: socket.socket, status_pipe: int, warm: bool
+    ) -> None:  # pragma: no cover
+        """Child A: isolate, fork B as PID 1 of the new namespaces, wait, report how B ended.
+
+        A never runs learner code; its report (B's exit code and CPU time) reaches the grader
+        on a pipe B does not hold, so B cannot forge it.
+        """
+        code = 70
+        try:
+            isolation.enter_session(channel.fileno(), status_pipe)
+            report = isolation.LayerReport()
+            isolation.drop_privileges_and_unshare(report)
+            isolation.die_with_parent()  # after the uid change, which clears it
+            pid = os.fork()
+            if pid == 0:
+                isolation.die_with_parent()
+                os.close(status_pipe)
+                _run_sandboxed(channel, self.limits, report, warm, self.seccomp_program)
+            channel.close()
+            _, status, usage = os.wait4(pid, 0)
+            _write_status(status_pipe, status, usage)
+            code = 0
+        finally:
+            os._exit(code)
 
 
-def fork_spare(limits: dict[str, Any], warm: bool = True) -> Spare:
-    parent_end, child_end = socket.socketpair()
-    for end in (parent_end, child_end):
-        for option in (_SO_SNDBUFFORCE, _SO_RCVBUFFORCE):
-            try:
-                end.setsockopt(socket.SOL_SOCKET, option, _CHANNEL_BUFFER)
-            except OSError:  # not root: the kernel's default maximum applies
-                pass
-    status_read, status_write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - runs in the child
-        parent_end.close()
-        os.close(status_read)
-        _become_sandbox(child_end, status_write, limits, warm)
-    child_end.close()
-    os.close(status_write)
-    return Spare(pid, parent_end, status_read)
-
-
-def _become_sandbox(
-    channel: socket.socket, status_pipe: int, limits: dict[str, Any], warm: bool
-) -> None:  # pragma: no cover
-    """Child A: isolate, fork B as PID 1 of the new namespaces, wait, report how B ended.
-
-    A never runs learner code; its report (B's exit code and CPU time) reaches the zygote on a
-    pipe B does not hold, so B cannot forge it.
-    """
-    code = 70
-    try:
-        isolation.die_with_parent()
-        isolation.enter_session(channel.fileno(), status_pipe)
-        report = isolation.LayerReport()
-        isolation.drop_privileges_and_unshare(report)
-        pid = os.fork()
-        if pid == 0:
-            isolation.die_with_parent()
-            os.close(status_pipe)
-            _run_sandboxed(channel, limits, report, warm)
-        channel.close()
-        _, status, usage = os.wait4(pid, 0)
-        code = os.waitstatus_to_exitcode(status)
-        cpu_ms = (usage.ru_utime + usage.ru_stime) * 1000
-        os.write(status_pipe, json.dumps({"exit_code": code, "cpu_ms": round(cpu_ms, 3)}).encode())
-        code = 0
-    finally:
-        os._exit(code)
+def _write_status(pipe: int, status: int, usage: Any) -> None:
+    code = os.waitstatus_to_exitcode(status)
+    cpu_ms = (usage.ru_utime + usage.ru_stime) * 1000
+    os.write(pipe, json.dumps({"exit_code": code, "cpu_ms": round(cpu_ms, 3)}).encode())
 
 
 def _run_sandboxed(
-    channel: socket.socket, limits: dict[str, Any], report: isolation.LayerReport, warm: bool
+    channel: socket.socket,
+    limits: dict[str, Any],
+    report: isolation.LayerReport,
+    warm: bool,
+    seccomp_program: bytes,
 ) -> None:  # pragma: no cover
     """Child B: finish the layers, warm up if asked, then read and run exactly one job."""
     code = 0
@@ -105,7 +169,7 @@ def _run_sandboxed(
         isolation.private_tmpfs(report)
         isolation.apply_rlimits(limits)
         isolation.apply_landlock(report)
-        isolation.apply_seccomp(report, SECCOMP_PROGRAM)
+        isolation.apply_seccomp(report, seccomp_program)
         os.environ.clear()
         _keep_heap(prefault=warm)
         if warm:  # first-touch faults now, not on the clock
@@ -146,12 +210,11 @@ def _keep_heap(prefault: bool) -> None:
     A fresh child otherwise maps and faults in new pages for every large array it builds; this
     moves that work before the job arrives (measured: ~1.4 ms of a ~6 ms flagship grading).
     """
-    try:
-        libc = ctypes.CDLL(None)
-        libc.mallopt(_M_MMAP_THRESHOLD, 32 << 20)
-        libc.mallopt(_M_TRIM_THRESHOLD, 1 << 30)
-    except (OSError, AttributeError):  # not glibc: nothing to tune
+    mallopt = getattr(isolation.libc, "mallopt", None)
+    if mallopt is None:  # not glibc: nothing to tune
         return
+    mallopt(_M_MMAP_THRESHOLD, 32 << 20)
+    mallopt(_M_TRIM_THRESHOLD, 1 << 30)
     if prefault:
         block = np.ones(_PREFAULT_BYTES // 8)
         del block
@@ -178,47 +241,88 @@ def warm_up(limits: dict[str, Any], rounds: int = 3, errors: bool = True) -> Non
             )
 
 
-def serve(limits: dict[str, Any], control: socket.socket) -> None:
+def serve(
+    limits: dict[str, Any], control: socket.socket, seccomp_program: bytes, one_fork: bool
+) -> None:
+    spawner = Spawner(limits, seccomp_program, one_fork)
     warm_up(limits)
     # Everything imported so far is shared with every child: keep the collector from walking
     # (and so copying) those pages in each child.
     gc.collect()
     gc.freeze()
-    live: dict[int, int] = {}  # spare id -> pid of its first process
+    live: dict[int, Spare] = {}  # spare id -> its child
     counter = itertools.count()
+    events = selectors.DefaultSelector()
+    events.register(control, selectors.EVENT_READ)
 
     def offer(warm: bool = True) -> None:
-        spare = fork_spare(limits, warm)
+        spare = spawner.fork_spare(warm)
         spare_id = next(counter)
-        live[spare_id] = spare.pid
+        live[spare_id] = spare
         header = wire.encode({"t": "spare", "id": spare_id, "pid": spare.pid})
         socket.send_fds(control, [header], [spare.channel.fileno(), spare.status])
         spare.channel.close()
         os.close(spare.status)
+        if spare.pidfd is not None:
+            events.register(spare.pidfd, selectors.EVENT_READ, spare_id)
+
+    def reap(spare: Spare, killed: bool) -> None:
+        """Collect an ended (or just killed) one-fork child; say how it ended unless killed."""
+        if spare.reaped:
+            return
+        if killed:
+            _kill_group(spare.pid)
+        _, status, usage = os.wait4(spare.pid, 0)
+        spare.reaped = True
+        if spare.pidfd is not None:
+            events.unregister(spare.pidfd)
+            os.close(spare.pidfd)
+        if spare.status_write is not None:
+            if not killed:
+                try:
+                    _write_status(spare.status_write, status, usage)
+                except OSError:  # the grader stopped listening: nobody to tell
+                    pass
+            os.close(spare.status_write)
+
+    def release(spare_id: int, warm: bool) -> None:
+        spare = live.pop(spare_id, None)
+        if spare is not None and spare.pidfd is not None:
+            reap(spare, killed=True)
+        elif spare is not None:  # two forks: A reports B's end itself; kill both, reap A
+            _kill_group(spare.pid)
+            os.waitpid(spare.pid, 0)
+        # Warming a spare buys latency with CPU: worth it when the grader is idle, not while
+        # submissions queue for the CPU (the grader says which).
+        offer(warm)
 
     try:
         offer()
-        while message := control.recv(4096):
-            for frame in wire.decode_stream(message):
-                if frame.header.get("t") == "release":
-                    pid = live.pop(int(frame.header["id"]), None)
-                    if pid is not None:
-                        _kill_group(pid)
-                        os.waitpid(pid, 0)
-                    # Warming a spare buys latency with CPU: worth it when the grader is idle,
-                    # not while submissions queue for the CPU (the grader says which).
-                    offer(bool(frame.header.get("warm", True)))
+        while True:
+            for key, _ in events.select():
+                if key.data is not None:  # a one-fork child ended on its own
+                    spare = live.get(key.data)
+                    if spare is not None:
+                        reap(spare, killed=False)
+                    continue
+                message = control.recv(4096)
+                if not message:
+                    return
+                for frame in wire.decode_stream(message):
+                    if frame.header.get("t") == "release":
+                        release(int(frame.header["id"]), bool(frame.header.get("warm", True)))
     except OSError:  # the grader went away (reset or broken pipe): shut down quietly
         pass
     finally:
-        for pid in live.values():
-            _kill_group(pid)
+        for spare in live.values():
+            if not spare.reaped:
+                _kill_group(spare.pid)
 
 
 def main() -> None:
     limits = json.loads(sys.argv[1])
     control = socket.socket(fileno=int(sys.argv[2]))
-    serve(limits, control)
+    serve(limits, control, bytes.fromhex(sys.argv[3]), sys.argv[4] == "one-fork")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,9 @@
-"""The warm pool: single-use children, crashes blamed on us, and self-healing."""
+"""The warm pool: single-use children, crashes blamed on us, and self-healing.
+
+Every test here runs twice: with one fork per child (the zygote makes the child's PID
+namespace; what the service uses where it runs as root) and with two (the fallback, where the
+first child unshares and forks the learner's process).
+"""
 
 from __future__ import annotations
 
@@ -7,16 +12,46 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from graders.engine import Grader
 from graders.exercise import Exercise
 from graders.report import Verdict
 from graders.sandbox.pool import SandboxPool
-from tests.conftest import EXERCISES, FLAGSHIP, LoopThread, SyncGrader
+from tests.conftest import EXERCISES, FLAGSHIP, TEST_LIMITS, LoopThread, SyncGrader
 
 SOLUTION = (EXERCISES / FLAGSHIP / "solution.py").read_text(encoding="utf-8")
 SLOW = "def positional_encoding(max_len, d_model):\n    while True:\n        pass\n"
+
+
+@pytest.fixture(scope="module", params=[True, False], ids=["one-fork", "two-forks"])
+def pool(request: pytest.FixtureRequest, loop_thread: LoopThread) -> Iterator[SandboxPool]:
+    sandbox = SandboxPool(2, TEST_LIMITS, one_fork=request.param)
+    loop_thread.run(sandbox.start())
+    yield sandbox
+    loop_thread.run(sandbox.close())
+
+
+@pytest.fixture(scope="module")
+def grade(pool: SandboxPool, loop_thread: LoopThread) -> SyncGrader:
+    return SyncGrader(Grader(pool), loop_thread)
+
+
+def test_the_pool_uses_the_number_of_forks_asked_for(pool: SandboxPool) -> None:
+    assert pool.refusal is None, pool.selftest.to_dict()
+    forks = "one fork" if pool.one_fork else "two forks"
+    assert pool.selftest.notes["namespaces"].endswith(f"{forks} per child")
+
+
+def test_a_busy_loop_is_stopped_at_the_cpu_limit_and_called_a_timeout(
+    grade: SyncGrader, flagship: Exercise
+) -> None:
+    report = grade(flagship, SLOW)
+    assert report.verdict is Verdict.TIMED_OUT
+    assert grade(flagship, SOLUTION).verdict is Verdict.PASSED
 
 
 def children_of(pid: int) -> list[int]:
@@ -49,11 +84,11 @@ def test_a_child_that_crashes_is_our_fault_and_the_pool_heals(
     worker = threading.Thread(target=lambda: result.append(grade(flagship, SLOW)))
     worker.start()
     victim = None
-    for _ in range(200):  # bounded: wait for the learner's process (B, a grandchild of a zygote)
-        grandchildren = [
-            b for zygote in zygotes for a in children_of(zygote) for b in children_of(a)
-        ]
-        busy = [pid for pid in grandchildren if _cpu_ticks(pid) > 5]
+    for _ in range(200):  # bounded: wait for the learner's process to be busy
+        # A child of a zygote (one fork) or a grandchild (two forks).
+        children = [pid for zygote in zygotes for pid in children_of(zygote)]
+        descendants = children + [pid for child in children for pid in children_of(child)]
+        busy = [pid for pid in descendants if _cpu_ticks(pid) > 5]
         if busy:
             victim = busy[0]
             break
