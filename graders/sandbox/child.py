@@ -1,6 +1,8 @@
 """The untrusted side: load one submission under the policy and call it on each probe.
 
-Frames written to the result channel, in order:
+Frames written to the result channel, in order (queued, and delivered in one write just before
+any learner code runs and at the end, so a crash or a hang still leaves every earlier frame
+with the grader):
   {"t": "compiling"}                      before the source is parsed
   {"t": "load_error", type, message, line} the code could not be loaded (then "done")
   {"t": "loaded", "loops": [...]}         the static loop scan, sent before any learner code runs
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import resource
+import socket
 import sys
 import traceback
 from collections.abc import Callable
@@ -31,32 +34,58 @@ from graders.sandbox.policy import (
     restricted_globals,
 )
 
-Send = Callable[[dict[str, Any], bytes], None]
+Send = Callable[[dict[str, Any], wire.Payload], None]
 
 
-def run_job(job: wire.Frame, send: Send) -> None:
+class Outbox:
+    """Frames queued for the grader; `flush` delivers them all (one `sendmsg`, no copies)."""
+
+    def __init__(self, channel: socket.socket | None = None) -> None:
+        self.channel = channel
+        self.parts: list[wire.Payload] = []
+        self.sent: list[bytes] = []  # without a channel (in-process), what would have been sent
+
+    def send(self, header: dict[str, Any], payload: wire.Payload = b"") -> None:
+        self.parts.extend(wire.frame_parts(header, payload))
+
+    def flush(self) -> None:
+        parts, self.parts = [part for part in self.parts if len(part)], []
+        if self.channel is None:
+            self.sent.append(b"".join(parts))
+            return
+        while parts:
+            written = self.channel.sendmsg(parts)
+            while parts and written >= len(parts[0]):
+                written -= len(parts.pop(0))
+            if written:
+                parts[0] = memoryview(parts[0])[written:]
+
+
+def run_job(job: wire.Frame, out: Outbox) -> None:
     """Grade-side work for one job: compile, scan, exec, call each probe, report plain data."""
     header = job.header
     limits: dict[str, int] = header["limits"]
     arguments = _unpack_arguments(header["probes"], job.payload)
     summaries = [bool(probe.get("summary")) for probe in header["probes"]]
     output = OutputBuffer(limits["output_bytes"])
-    send({"t": "compiling"}, b"")
-    function = _load(header["source"], header["entry"], output, limits, send)
+    out.send({"t": "compiling"})
+    out.flush()  # parsing hostile source may crash the compiler: the grader must know it began
+    function = _load(header["source"], header["entry"], output, limits, out.send)
     if function is not None:
         for index, args in enumerate(arguments):
-            send({"t": "start", "probe": index}, b"")
-            _call(function, index, args, summaries[index], limits, send)
+            out.send({"t": "start", "probe": index})
+            out.flush()  # so a crash or a timeout in this call names its probe
+            _call(function, index, args, summaries[index], limits, out.send)
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    send(
+    out.send(
         {
             "t": "done",
             "stdout": output.getvalue(),
             "stdout_truncated": output.truncated,
             "cpu_ms": round((usage.ru_utime + usage.ru_stime) * 1000),
-        },
-        b"",
+        }
     )
+    out.flush()
 
 
 def _load(
@@ -196,10 +225,9 @@ def pack_job(
 
 def main_inprocess(job_bytes: bytes) -> bytes:
     """Run a job in this process with no isolation (the benchmark's floor; never for learners)."""
-    frames: list[bytes] = []
-    job = wire.decode_stream(job_bytes)[0]
-    run_job(job, lambda header, payload: frames.append(wire.encode(header, payload)))
-    return b"".join(frames)
+    out = Outbox()
+    run_job(wire.decode_stream(job_bytes)[0], out)
+    return b"".join(out.sent)
 
 
 if __name__ == "__main__":  # pragma: no cover - the zygote forks instead

@@ -27,7 +27,7 @@ _PROJECT_ROOT = str(Path(__file__).resolve().parents[2])
 # Variables the zygote inherits; everything else (secrets included) stays behind.
 _PASSED_THROUGH = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "LANG", "LC_ALL")
 _SPARE_WAIT_SECONDS = 30.0  # a spare is ready in milliseconds; this only catches a stuck zygote
-_STATUS_WAIT_SECONDS = 2.0  # A reaps B within milliseconds; generous for a loaded host
+_STATUS_WAIT_SECONDS = 2.0  # a child is reaped within milliseconds; generous for a loaded host
 _DONE_MARK = b'"t":"done"'
 
 
@@ -76,7 +76,7 @@ class Spare:
 
     id: int
     channel: socket.socket
-    status: int  # A's report of how the learner's process ended
+    status: int  # how the learner's process ended, written by the process that reaped it
 
 
 class Zygote:
@@ -178,29 +178,23 @@ async def run_on_spare(spare: Spare, job: bytes, wall_seconds: float, max_bytes:
     """Write the job into the child, read its frames until done, the deadline or the byte cap."""
     loop = asyncio.get_running_loop()
     started = time.perf_counter()
-    deadline = started + wall_seconds
     reader = FrameScanner(max_bytes)
     status = "crashed"
     try:
-        await asyncio.wait_for(loop.sock_sendall(spare.channel, job), timeout=wall_seconds)
-        while status == "crashed":
-            remaining = deadline - time.perf_counter()
-            if remaining <= 0:
-                status = "timeout"
-                break
-            try:
-                chunk = await asyncio.wait_for(loop.sock_recv(spare.channel, 1 << 20), remaining)
-            except TimeoutError:
-                status = "timeout"
-                break
-            if not chunk:
-                break
-            status = reader.feed(chunk)
-    except (OSError, TimeoutError):
-        status = "timeout" if time.perf_counter() >= deadline else "crashed"
+        async with asyncio.timeout(wall_seconds):  # one deadline for the whole exchange
+            await loop.sock_sendall(spare.channel, job)
+            while status == "crashed":
+                chunk = await loop.sock_recv(spare.channel, 1 << 20)
+                if not chunk:
+                    break
+                status = reader.feed(chunk)
+    except TimeoutError:
+        status = "timeout"
+    except OSError:  # the child closed its end early: it died (or was killed at the deadline)
+        status = "timeout" if time.perf_counter() - started >= wall_seconds else "crashed"
     wall_ms = (time.perf_counter() - started) * 1000
     exit_code, cpu_ms = 0, 0.0
-    if status == "crashed":  # the child ended on its own: its first process says how
+    if status == "crashed":  # the child ended on its own: the process that reaped it says how
         exit_code, cpu_ms = await loop.run_in_executor(None, read_status, spare.status)
     killed_by = -exit_code if exit_code < 0 else None
     if status == "crashed" and killed_by == signal.SIGKILL and cpu_ms >= _cpu_limit_ms(job):
@@ -244,7 +238,7 @@ class FrameScanner:
 
 
 def read_status(status_fd: int) -> tuple[int, float]:
-    """The learner process's exit code and CPU time, as A reports them; (0, 0) if it says nothing."""
+    """The learner process's exit code and CPU time, from whoever reaped it; (0, 0) if none."""
     ready, _, _ = select.select([status_fd], [], [], _STATUS_WAIT_SECONDS)
     if not ready:
         return 0, 0.0

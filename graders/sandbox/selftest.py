@@ -12,8 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from graders.sandbox.isolation import LayerReport
+from graders.sandbox.wire import Payload
 
-Send = Callable[[dict[str, Any], bytes], None]
+Send = Callable[[dict[str, Any], Payload], None]
 
 
 def _connect_tcp() -> None:

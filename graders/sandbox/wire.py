@@ -46,10 +46,20 @@ class Frame:
     payload: bytes = b""
 
 
-def encode(header: dict[str, Any], payload: bytes = b"") -> bytes:
+# Array bytes leave the child as a view of the array itself, never copied on the way.
+Payload = bytes | memoryview
+
+
+def encode(header: dict[str, Any], payload: Payload = b"") -> bytes:
     """One frame: header length, JSON header, payload length, payload."""
+    prefix, payload = frame_parts(header, payload)
+    return prefix + payload
+
+
+def frame_parts(header: dict[str, Any], payload: Payload = b"") -> tuple[bytes, Payload]:
+    """A frame as everything before the payload, and the payload (sent as is, not copied)."""
     body = json.dumps(header, separators=(",", ":"), allow_nan=True).encode()
-    return _LENGTH.pack(len(body)) + body + _LENGTH.pack(len(payload)) + payload
+    return _LENGTH.pack(len(body)) + body + _LENGTH.pack(len(payload)), payload
 
 
 def decode_stream(data: bytes) -> list[Frame]:
@@ -112,7 +122,7 @@ def _load_header(raw: bytes) -> dict[str, Any]:
 # with plain JSON, or {"kind": "unsupported", "type"} for anything else.
 
 
-def pack_summary(value: Any) -> tuple[dict[str, Any], bytes]:
+def pack_summary(value: Any) -> tuple[dict[str, Any], Payload]:
     """Only the type, dtype and shape: for probes whose tests look at nothing else."""
     kind = type(value)
     if kind is np.ndarray and value.dtype.str in ALLOWED_DTYPES:
@@ -139,7 +149,7 @@ def pack_summary(value: Any) -> tuple[dict[str, Any], bytes]:
     )
 
 
-def pack_value(value: Any, max_elements: int, max_items: int) -> tuple[dict[str, Any], bytes]:
+def pack_value(value: Any, max_elements: int, max_items: int) -> tuple[dict[str, Any], Payload]:
     """Normalise a returned value to plain data (runs in the child and in trusted code)."""
     if type(value) is np.ndarray:
         return _pack_array(value, max_elements)
@@ -160,19 +170,20 @@ def pack_value(value: Any, max_elements: int, max_items: int) -> tuple[dict[str,
     }, b""
 
 
-def _pack_array(array: np.ndarray[Any, Any], max_elements: int) -> tuple[dict[str, Any], bytes]:
+def _pack_array(array: np.ndarray[Any, Any], max_elements: int) -> tuple[dict[str, Any], Payload]:
     if array.dtype.str not in ALLOWED_DTYPES:
         return {"kind": "unsupported", "type": f"ndarray of dtype {array.dtype.name}"[:80]}, b""
     if array.size > max_elements:
         shape = list(array.shape)
         return {"kind": "too_large", "shape": shape, "dtype": array.dtype.str}, b""
-    data = np.ascontiguousarray(array).tobytes()
+    contiguous = np.ascontiguousarray(array)
+    data = contiguous.reshape(-1).data.cast("B") if contiguous.size else b""
     return {"kind": "array", "dtype": array.dtype.str, "shape": list(array.shape)}, data
 
 
 def _pack_sequence(
     value: list[Any] | tuple[Any, ...], max_elements: int
-) -> tuple[dict[str, Any], bytes] | None:
+) -> tuple[dict[str, Any], Payload] | None:
     """A rectangular list of plain numbers travels as array bytes, remembered as a list."""
     if not all(
         type(item) in (bool, int, float, list, tuple) or _is_numpy(item) for item in value[:64]
@@ -224,7 +235,7 @@ def _plain(value: Any, budget: int, depth: int = 0) -> Any:
     raise _Unsupported(kind.__name__)
 
 
-def unpack_value(header: dict[str, Any], payload: bytes) -> Any:
+def unpack_value(header: dict[str, Any], payload: Payload) -> Any:
     """The trusted side: rebuild a value from a frame, refusing anything off-protocol."""
     kind = header.get("kind")
     if kind == "array":
