@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -16,15 +17,25 @@ from graders.report import Diagnosis, LoadError, Preview, Report, Status, TestRe
 from graders.sandbox import wire
 from graders.sandbox.child import pack_job
 from graders.sandbox.loops import LoopFinding
-from graders.sandbox.pool import RunOutcome
+from graders.sandbox.pool import FrameListener, RunOutcome
 
 PREVIEW_SIDE = 64
 
 
 class Runner(Protocol):
-    """Anything that runs a job in a sandbox: the local pool, or a remote worker queue."""
+    """Anything that runs a job in a sandbox: the local pool, or a remote worker queue.
 
-    async def run(self, job: bytes, wall_seconds: float, max_bytes: int) -> RunOutcome: ...
+    A runner that can, hands `on_frames` each batch of frames as soon as it arrives, so tests
+    are checked while the child still runs; one that cannot simply never calls it.
+    """
+
+    async def run(
+        self,
+        job: bytes,
+        wall_seconds: float,
+        max_bytes: int,
+        on_frames: FrameListener | None = None,
+    ) -> RunOutcome: ...
 
 
 @dataclass(frozen=True)
@@ -64,41 +75,46 @@ def summary_only(exercise: Exercise, probes: list[Probe]) -> list[bool]:
 def read_frames(frames: list[wire.Frame]) -> RunReading:
     reading = RunReading()
     for frame in frames:
-        header = frame.header
-        kind = header.get("t")
-        if kind == "compiling":
-            reading.started_loading = True
-        elif kind == "load_error":
-            reading.load_error = LoadError(
-                _text(header.get("type", "Error"))[:100],
-                _text(header.get("message", ""))[:4000],
-                _line(header.get("line")),
-            )
-        elif kind == "loaded":
-            reading.loaded = True
-            reading.loops = [
-                LoopFinding(str(item["kind"]), int(item["line"]), str(item["function"]))
-                for item in header.get("loops", [])[:100]
-            ]
-        elif kind == "start":
-            reading.running = int(header["probe"])
-        elif kind == "result":
-            reading.results[int(header["probe"])] = ProbeResult(
-                "returned", wire.unpack_value(header, frame.payload)
-            )
-            reading.running = None
-        elif kind == "raised":
-            reading.results[int(header["probe"])] = ProbeResult(
-                "raised",
-                error_type=_text(header.get("type", "Exception"))[:100],
-                message=_text(header.get("message", ""))[:4000],
-                line=_line(header.get("line")),
-            )
-            reading.running = None
-        elif kind == "done":
-            reading.stdout = _text(header.get("stdout", ""))
-            reading.stdout_truncated = bool(header.get("stdout_truncated", False))
+        read_frame(reading, frame)
     return reading
+
+
+def read_frame(reading: RunReading, frame: wire.Frame) -> None:
+    """Add one of the child's frames to `reading` (raises for a malformed one)."""
+    header = frame.header
+    kind = header.get("t")
+    if kind == "compiling":
+        reading.started_loading = True
+    elif kind == "load_error":
+        reading.load_error = LoadError(
+            _text(header.get("type", "Error"))[:100],
+            _text(header.get("message", ""))[:4000],
+            _line(header.get("line")),
+        )
+    elif kind == "loaded":
+        reading.loaded = True
+        reading.loops = [
+            LoopFinding(str(item["kind"]), int(item["line"]), str(item["function"]))
+            for item in header.get("loops", [])[:100]
+        ]
+    elif kind == "start":
+        reading.running = int(header["probe"])
+    elif kind == "result":
+        reading.results[int(header["probe"])] = ProbeResult(
+            "returned", wire.unpack_value(header, frame.payload)
+        )
+        reading.running = None
+    elif kind == "raised":
+        reading.results[int(header["probe"])] = ProbeResult(
+            "raised",
+            error_type=_text(header.get("type", "Exception"))[:100],
+            message=_text(header.get("message", ""))[:4000],
+            line=_line(header.get("line")),
+        )
+        reading.running = None
+    elif kind == "done":
+        reading.stdout = _text(header.get("stdout", ""))
+        reading.stdout_truncated = bool(header.get("stdout_truncated", False))
 
 
 def _text(value: Any) -> str:
@@ -132,21 +148,82 @@ class Grader:
         job = pack_job(
             source, exercise.entry, [probe.args for probe in probes], limits.to_dict(), summaries
         )
-        outcome = await self.runner.run(job, limits.wall_seconds, limits.result_bytes)
-        try:
-            reading = read_frames(outcome.frames)
-        except (wire.ProtocolError, KeyError, TypeError, ValueError):
-            reading = RunReading()
-            outcome = RunOutcome("crashed", [], outcome.wall_ms)
-        report = build_report(exercise, probes, outcome, reading)
+        early = EarlyChecks(exercise, probes)
+        outcome = await self.runner.run(job, limits.wall_seconds, limits.result_bytes, early)
+        if early.covers(outcome):
+            reading = early.reading
+        else:
+            early.graded.clear()
+            try:
+                reading = read_frames(outcome.frames)
+            except (wire.ProtocolError, KeyError, TypeError, ValueError):
+                reading = RunReading()
+                outcome = RunOutcome("crashed", [], outcome.wall_ms)
+        report = build_report(exercise, probes, outcome, reading, early.graded)
         duration = round((time.perf_counter() - started) * 1000)
         return Report(**{**report.__dict__, "duration_ms": duration})
 
 
+class EarlyChecks:
+    """Checks each test as soon as all its calls are back, while the child runs the rest.
+
+    A shortcut only: the report uses a test checked here if the run ended normally and the
+    results it was checked on are still the ones in the final reading; otherwise the test is
+    checked again from the final reading, as if this had never run.
+    """
+
+    def __init__(self, exercise: Exercise, probes: list[Probe]) -> None:
+        self.exercise = exercise
+        self.keys = {probe.key: index for index, probe in enumerate(probes)}
+        self.reading = RunReading()
+        self.seen = 0
+        self.broken = False
+        self.pending = list(exercise.tests)
+        self.graded: dict[str, tuple[TestResult, list[ProbeResult]]] = {}
+
+    def __call__(self, frames: list[wire.Frame]) -> None:
+        if self.broken:
+            return
+        try:
+            for frame in frames:
+                read_frame(self.reading, frame)
+            self.seen += len(frames)
+            if self.reading.loaded and self.reading.load_error is None:
+                self._check_complete_tests()
+        except Exception:  # a malformed frame or a failing check: the final pass reports it
+            self.broken = True
+            self.graded.clear()
+
+    def _check_complete_tests(self) -> None:
+        checks = trusted.checks_for(self.exercise)
+        results, pending = self.reading.results, []
+        for test in self.pending:
+            used = [results.get(self.keys[probe.key]) for probe in test.probes]
+            if any(result is None for result in used):
+                pending.append(test)
+                continue
+            check = checks[test.check]
+            result = _grade_test(self.exercise, test, check, results, self.keys, self.reading.loops)
+            self.graded[test.id] = (result, [item for item in used if item is not None])
+        self.pending = pending
+
+    def covers(self, outcome: RunOutcome) -> bool:
+        """Whether this saw every frame of a run that ended normally."""
+        return not self.broken and outcome.status == "ok" and self.seen == len(outcome.frames)
+
+
 def build_report(
-    exercise: Exercise, probes: list[Any], outcome: RunOutcome, reading: RunReading
+    exercise: Exercise,
+    probes: list[Any],
+    outcome: RunOutcome,
+    reading: RunReading,
+    graded: dict[str, tuple[TestResult, list[ProbeResult]]] | None = None,
 ) -> Report:
-    """Turn one sandbox run into the report: every test, its message and its diagnosis."""
+    """Turn one sandbox run into the report: every test, its message and its diagnosis.
+
+    `graded` holds tests already checked during the run (`EarlyChecks`), each with the
+    results it was checked on; one whose results are still those in `reading` is kept.
+    """
     base = _ReportBase(exercise.slug, reading.stdout, reading.stdout_truncated)
     if outcome.status == "unavailable":
         return Report(
@@ -188,10 +265,17 @@ def build_report(
         )
         results[reading.running] = stopped
     checks = trusted.checks_for(exercise)
-    tests = [
-        _grade_test(exercise, test, checks[test.check], results, keys, reading.loops, outcome)
-        for test in exercise.tests
-    ]
+    graded = graded or {}
+
+    def checked(test: TestSpec) -> TestResult:
+        early = graded.get(test.id)
+        if early is not None:
+            now = [results.get(keys[probe.key]) for probe in test.probes]
+            if len(now) == len(early[1]) and all(map(operator.is_, now, early[1])):
+                return early[0]
+        return _grade_test(exercise, test, checks[test.check], results, keys, reading.loops)
+
+    tests = [checked(test) for test in exercise.tests]
     if outcome.status == "crashed":
         verdict = Verdict.INTERNAL_ERROR
     elif any(test.status is Status.TIMED_OUT for test in tests):
@@ -274,7 +358,6 @@ def _grade_test(
     results: dict[int, ProbeResult],
     keys: dict[str, int],
     loops: list[LoopFinding],
-    outcome: RunOutcome,
 ) -> TestResult:
     context = CheckContext(exercise.tolerance, exercise.entry, loops, test.params)
     tolerance = None if check.static else exercise.tolerance

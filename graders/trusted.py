@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import sys
+import time
 import warnings
 from collections.abc import Callable
 from functools import cache
@@ -39,8 +40,24 @@ def _load_module(path: Path, mtime: float) -> ModuleType:
     return module
 
 
+# A file's modification time is read at most once a second (the service's exercise watcher
+# looks as often): a grading asks for it once per probe, and a stat each time adds up.
+_STAMP_SECONDS = 1.0
+_stamps: dict[Path, tuple[float, float]] = {}
+
+
+def modified(path: Path) -> float:
+    """`path`'s mtime, at most `_STAMP_SECONDS` stale; FileNotFoundError if it is gone."""
+    now = time.monotonic()
+    stamp = _stamps.get(path)
+    if stamp is None or now - stamp[0] > _STAMP_SECONDS:
+        stamp = (now, path.stat().st_mtime)
+        _stamps[path] = stamp
+    return stamp[1]
+
+
 def load_module(path: Path) -> ModuleType:
-    return _load_module(path, path.stat().st_mtime)
+    return _load_module(path, modified(path))
 
 
 def entry_function(path: Path, entry: str) -> Callable[..., Any]:
@@ -88,11 +105,11 @@ def _copy(value: Any) -> Any:
 
 def reference_value(exercise: Exercise, probe: Probe) -> Any:
     path = exercise.solution_path
-    return _call(path, path.stat().st_mtime, exercise.entry, probe)
+    return _call(path, modified(path), exercise.entry, probe)
 
 
 def mistake_value(exercise: Exercise, mistake: MistakeSpec, probe: Probe) -> Any:
-    return _call(mistake.path, mistake.path.stat().st_mtime, exercise.entry, probe)
+    return _call(mistake.path, modified(mistake.path), exercise.entry, probe)
 
 
 def loops_in(path: Path, entry: str) -> list[LoopFinding]:

@@ -53,7 +53,7 @@ from graders.limits import Limits  # noqa: E402
 from graders.report import Report, Verdict  # noqa: E402
 from graders.sandbox import wire  # noqa: E402
 from graders.sandbox.child import main_inprocess, pack_job  # noqa: E402
-from graders.sandbox.pool import RunOutcome, SandboxPool  # noqa: E402
+from graders.sandbox.pool import FrameListener, RunOutcome, SandboxPool  # noqa: E402
 
 FLAGSHIP = "sinusoidal-positional-encoding"
 LIMITS = Limits()  # the service's defaults (Settings() without GRADEBOX_* overrides)
@@ -255,9 +255,15 @@ class TimedRunner:
     left: float = 0.0
     outcome: RunOutcome | None = None
 
-    async def run(self, job: bytes, wall_seconds: float, max_bytes: int) -> RunOutcome:
+    async def run(
+        self,
+        job: bytes,
+        wall_seconds: float,
+        max_bytes: int,
+        on_frames: FrameListener | None = None,
+    ) -> RunOutcome:
         self.entered = time.perf_counter()
-        outcome = await self.pool.run(job, wall_seconds, max_bytes)
+        outcome = await self.pool.run(job, wall_seconds, max_bytes, on_frames)
         self.left = time.perf_counter()
         self.outcome = outcome
         return outcome

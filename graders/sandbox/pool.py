@@ -13,6 +13,7 @@ import socket
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,6 @@ _PROJECT_ROOT = str(Path(__file__).resolve().parents[2])
 _PASSED_THROUGH = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "LANG", "LC_ALL")
 _SPARE_WAIT_SECONDS = 30.0  # a spare is ready in milliseconds; this only catches a stuck zygote
 _STATUS_WAIT_SECONDS = 2.0  # a child is reaped within milliseconds; generous for a loaded host
-_DONE_MARK = b'"t":"done"'
 
 
 class SandboxUnavailable(Exception):
@@ -140,7 +140,11 @@ class Zygote:
         return self.process is not None and self.process.returncode is None
 
     async def take_spare(self, timeout: float) -> Spare:
-        spare = await asyncio.wait_for(self._spares.get(), timeout=timeout)
+        if self._spares.empty():
+            async with asyncio.timeout(timeout):
+                spare = await self._spares.get()
+        else:  # the usual case: a spare is waiting, so no timer is needed
+            spare = self._spares.get_nowait()
         if spare is None:
             self._spares.put_nowait(None)  # stays dead for every later caller
             raise EOFError("the zygote exited")
@@ -174,11 +178,24 @@ class Zygote:
                 os.close(spare.status)
 
 
-async def run_on_spare(spare: Spare, job: bytes, wall_seconds: float, max_bytes: int) -> RunOutcome:
-    """Write the job into the child, read its frames until done, the deadline or the byte cap."""
+FrameListener = Callable[[list[wire.Frame]], None]
+
+
+async def run_on_spare(
+    spare: Spare,
+    job: bytes,
+    wall_seconds: float,
+    max_bytes: int,
+    on_frames: FrameListener | None = None,
+) -> RunOutcome:
+    """Write the job into the child, read its frames until done, the deadline or the byte cap.
+
+    `on_frames` sees each batch of frames as soon as it is complete, while the child goes on
+    (the grader checks early results during the later calls). It must not raise.
+    """
     loop = asyncio.get_running_loop()
     started = time.perf_counter()
-    reader = FrameScanner(max_bytes)
+    reader = FrameReader(max_bytes)
     status = "crashed"
     try:
         async with asyncio.timeout(wall_seconds):  # one deadline for the whole exchange
@@ -187,11 +204,16 @@ async def run_on_spare(spare: Spare, job: bytes, wall_seconds: float, max_bytes:
                 chunk = await loop.sock_recv(spare.channel, 1 << 20)
                 if not chunk:
                     break
+                seen = len(reader.frames)
                 status = reader.feed(chunk)
+                if on_frames is not None and len(reader.frames) > seen:
+                    on_frames(reader.frames[seen:])
     except TimeoutError:
         status = "timeout"
     except OSError:  # the child closed its end early: it died (or was killed at the deadline)
         status = "timeout" if time.perf_counter() - started >= wall_seconds else "crashed"
+    except wire.ProtocolError:  # a frame no honest child sends: nothing it said is trusted
+        reader.frames, status = [], "crashed"
     wall_ms = (time.perf_counter() - started) * 1000
     exit_code, cpu_ms = 0, 0.0
     if status == "crashed":  # the child ended on its own: the process that reaped it says how
@@ -199,23 +221,25 @@ async def run_on_spare(spare: Spare, job: bytes, wall_seconds: float, max_bytes:
     killed_by = -exit_code if exit_code < 0 else None
     if status == "crashed" and killed_by == signal.SIGKILL and cpu_ms >= _cpu_limit_ms(job):
         status = "timeout"  # the kernel's RLIMIT_CPU kill: nothing else sends it a SIGKILL
-    try:
-        frames = wire.decode_stream(bytes(reader.data))
-    except wire.ProtocolError:
-        frames, status = [], "crashed"
-    return RunOutcome(status, frames, wall_ms, cpu_ms, killed_by if status == "crashed" else None)
+    signal_number = killed_by if status == "crashed" else None
+    return RunOutcome(status, reader.frames, wall_ms, cpu_ms, signal_number)
 
 
-class FrameScanner:
-    """Collects the child's bytes and notices the `done` frame without decoding payloads."""
+class FrameReader:
+    """Collects the child's bytes and decodes each frame as soon as it is complete."""
 
     def __init__(self, max_bytes: int) -> None:
         self.data = bytearray()
         self.offset = 0
         self.max_bytes = max_bytes
+        self.frames: list[wire.Frame] = []
 
     def feed(self, chunk: bytes) -> str:
-        """`ok` once `done` arrived, `overflow` past the cap, else `crashed` (so far)."""
+        """`ok` once `done` arrived, `overflow` past the cap, else `crashed` (so far).
+
+        Raises ProtocolError for a frame that does not decode. Anything after `done` is
+        ignored.
+        """
         self.data += chunk
         if len(self.data) > self.max_bytes:
             return "overflow"
@@ -230,9 +254,10 @@ class FrameScanner:
             frame_end = header_end + 4 + payload_length
             if frame_end > len(self.data):
                 return "crashed"
-            done = _DONE_MARK in self.data[self.offset + 4 : min(header_end, self.offset + 32)]
+            header = wire.load_header(bytes(self.data[self.offset + 4 : header_end]))
+            self.frames.append(wire.Frame(header, bytes(self.data[header_end + 4 : frame_end])))
             self.offset = frame_end
-            if done:
+            if header.get("t") == "done":
                 return "ok"
         return "crashed"
 
@@ -331,13 +356,25 @@ class SandboxPool:
             self.refusal = None
         return result
 
-    async def run(self, job: bytes, wall_seconds: float, max_bytes: int) -> RunOutcome:
+    async def run(
+        self,
+        job: bytes,
+        wall_seconds: float,
+        max_bytes: int,
+        on_frames: FrameListener | None = None,
+    ) -> RunOutcome:
         """Run one job in a fresh child; never raises for anything the child does."""
         if self.refusal:
             raise SandboxUnavailable(self.refusal)
-        return await self._run(job, wall_seconds, max_bytes)
+        return await self._run(job, wall_seconds, max_bytes, on_frames)
 
-    async def _run(self, job: bytes, wall_seconds: float, max_bytes: int) -> RunOutcome:
+    async def _run(
+        self,
+        job: bytes,
+        wall_seconds: float,
+        max_bytes: int,
+        on_frames: FrameListener | None = None,
+    ) -> RunOutcome:
         self.waiting += 1
         try:
             zygote = await self._idle.get()
@@ -356,7 +393,7 @@ class SandboxPool:
             self._idle.put_nowait(zygote)
             return RunOutcome("unavailable", [])
         try:
-            return await run_on_spare(spare, job, wall_seconds, max_bytes)
+            return await run_on_spare(spare, job, wall_seconds, max_bytes, on_frames)
         finally:
             # Warm the next spare only when this was the only job in flight: under load the
             # warm-up's CPU would slow the other jobs more than it speeds up the next one.

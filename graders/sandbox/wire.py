@@ -73,7 +73,7 @@ def decode_stream(data: bytes) -> list[Frame]:
         start = offset + 4
         if start + header_length + 4 > len(data):
             break
-        header = _load_header(data[start : start + header_length])
+        header = load_header(data[start : start + header_length])
         (payload_length,) = _LENGTH.unpack_from(data, start + header_length)
         payload_start = start + header_length + 4
         if payload_start + payload_length > len(data):
@@ -91,7 +91,7 @@ def read_frame(stream: BinaryIO) -> Frame | None:
     (header_length,) = _LENGTH.unpack(header_bytes)
     if header_length > MAX_HEADER_BYTES * 64:
         raise ProtocolError("header too large")
-    header = _load_header(_read_exactly(stream, header_length) or b"")
+    header = load_header(_read_exactly(stream, header_length) or b"")
     (payload_length,) = _LENGTH.unpack(_read_exactly(stream, 4) or b"\0\0\0\0")
     payload = _read_exactly(stream, payload_length) or b""
     return Frame(header, payload)
@@ -107,7 +107,8 @@ def _read_exactly(stream: BinaryIO, count: int) -> bytes | None:
     return bytes(chunks)
 
 
-def _load_header(raw: bytes) -> dict[str, Any]:
+def load_header(raw: bytes) -> dict[str, Any]:
+    """A frame's JSON header, which must be an object; ProtocolError for anything else."""
     try:
         header = json.loads(raw)
     except (ValueError, RecursionError) as error:

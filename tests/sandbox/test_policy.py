@@ -308,12 +308,20 @@ def test_augmented_assignment_on_a_subscript_is_refused_with_its_line(
     assert report.error.line == REFERENCE.count("\n") + 2
 
 
-def test_a_missing_numpy_name_is_named_in_the_error(grade: SyncGrader, flagship: Exercise) -> None:
-    report = graded(grade, flagship, with_entry_code("np.sine(1.0)"))
+@pytest.mark.parametrize(
+    "name",
+    ["sine", "member", "linalg.member", "random.member"],
+    ids=["typo", "facade-method", "linalg-facade-method", "random-facade-method"],
+)
+def test_a_missing_numpy_name_is_named_in_the_error(
+    name: str, grade: SyncGrader, flagship: Exercise
+) -> None:
+    # `member` is how the facade looks names up: learners must not reach it as a name either.
+    report = graded(grade, flagship, with_entry_code(f"np.{name}('sin')"))
     assert report.verdict == "failed"
     message = report.tests[0].message
     assert "AttributeError" in message, message
-    assert "'sine'" in message, message
+    assert f"'{name.split('.')[-1]}'" in message, message
 
 
 def test_a_forbidden_import_says_what_is_allowed(grade: SyncGrader, flagship: Exercise) -> None:

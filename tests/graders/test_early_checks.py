@@ -1,0 +1,136 @@
+"""Tests are checked while the child still runs, and the report is the same as without that.
+
+A scripted runner hands the grader the frames a real child would send (computed in-process,
+with no sandbox) in batches, the way the pool reads them, so each case can say exactly when a
+frame arrives and how the run ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+import pytest
+
+from graders.engine import (
+    EarlyChecks,
+    FrameListener,
+    Grader,
+    build_report,
+    read_frames,
+    summary_only,
+)
+from graders.exercise import Exercise
+from graders.report import Report
+from graders.sandbox import wire
+from graders.sandbox.child import main_inprocess, pack_job
+from graders.sandbox.pool import RunOutcome
+from tests.conftest import EXERCISES, FLAGSHIP
+
+SOLUTION = (EXERCISES / FLAGSHIP / "solution.py").read_text(encoding="utf-8")
+# Right values, but float32 rounding makes nothing fail; and one with the halves swapped.
+SWAPPED = SOLUTION.replace("pe[:, 0::2] = np.sin", "pe[:, 1::2] = np.sin", 1).replace(
+    "pe[:, 1::2] = np.cos", "pe[:, 0::2] = np.cos", 1
+)
+
+
+def child_frames(exercise: Exercise, source: str) -> list[wire.Frame]:
+    probes = exercise.all_probes()
+    job = pack_job(
+        source,
+        exercise.entry,
+        [probe.args for probe in probes],
+        exercise.limits.to_dict(),
+        summary_only(exercise, probes),
+    )
+    return wire.decode_stream(main_inprocess(job))
+
+
+@dataclass
+class ScriptedRunner:
+    """Sends the given frames one at a time, then ends the run with `status`."""
+
+    frames: list[wire.Frame]
+    status: str = "ok"
+    graded_before_the_end: list[set[str]] = field(default_factory=list)
+
+    async def run(
+        self,
+        job: bytes,
+        wall_seconds: float,
+        max_bytes: int,
+        on_frames: FrameListener | None = None,
+    ) -> RunOutcome:
+        assert on_frames is not None
+        for frame in self.frames:
+            on_frames([frame])
+            assert isinstance(on_frames, EarlyChecks)
+            self.graded_before_the_end.append(set(on_frames.graded))
+        return RunOutcome(self.status, self.frames, 1.0)
+
+
+def grade_with(runner: ScriptedRunner, exercise: Exercise, source: str) -> Report:
+    return asyncio.run(Grader(runner).grade(exercise, source))
+
+
+def from_scratch(exercise: Exercise, frames: list[wire.Frame], status: str = "ok") -> Report:
+    """The report built only after the run, as before early checks existed."""
+    return build_report(
+        exercise, exercise.all_probes(), RunOutcome(status, frames, 1.0), read_frames(frames)
+    )
+
+
+def comparable(report: Report) -> dict[str, object]:
+    return {**report.to_dict(), "duration_ms": 0}
+
+
+@pytest.mark.parametrize("source", [SOLUTION, SWAPPED], ids=["passing", "failing"])
+def test_each_test_is_checked_as_soon_as_its_calls_are_back(
+    source: str, flagship: Exercise
+) -> None:
+    frames = child_frames(flagship, source)
+    runner = ScriptedRunner(frames)
+    report = grade_with(runner, flagship, source)
+    graded = runner.graded_before_the_end
+    # The static test is checked once the code has loaded ...
+    loaded = next(i for i, frame in enumerate(frames) if frame.header["t"] == "loaded")
+    assert "vectorised" in graded[loaded]
+    # ... and `shape` once the result of its last call arrives, with later calls still to run.
+    keys = {probe.key: index for index, probe in enumerate(flagship.all_probes())}
+    shape = next(test for test in flagship.tests if test.id == "shape")
+    last = max(keys[probe.key] for probe in shape.probes)
+    arrived = next(
+        i for i, f in enumerate(frames) if f.header["t"] == "result" and f.header["probe"] == last
+    )
+    assert "shape" not in graded[arrived - 1]
+    assert "shape" in graded[arrived]
+    assert "interleaving" not in graded[arrived]
+    assert graded[-1] == {test.id for test in flagship.tests}
+    assert comparable(report) == comparable(from_scratch(flagship, frames))
+
+
+def test_a_result_sent_again_later_is_checked_again(flagship: Exercise) -> None:
+    # A hostile child may send a second result for a call whose test was already checked.
+    good = child_frames(flagship, SOLUTION)
+    wrong = child_frames(flagship, SWAPPED)
+    example = next(test for test in flagship.tests if test.id == "example-3x4")
+    index = [probe.key for probe in flagship.all_probes()].index(example.probes[0].key)
+    second = next(f for f in wrong if f.header["t"] == "result" and f.header["probe"] == index)
+    done = len(good) - 1
+    frames = [*good[:done], second, *good[done:]]
+    runner = ScriptedRunner(frames)
+    report = grade_with(runner, flagship, SOLUTION)
+    assert "example-3x4" in runner.graded_before_the_end[done - 1]  # checked on the first
+    results = {test.id: test.status for test in report.tests}
+    assert results["example-3x4"] == "failed"  # but the report goes by the last one
+    assert comparable(report) == comparable(from_scratch(flagship, frames))
+
+
+@pytest.mark.parametrize("status", ["timeout", "crashed", "overflow"])
+def test_a_run_that_does_not_end_normally_is_checked_from_scratch(
+    status: str, flagship: Exercise
+) -> None:
+    frames = child_frames(flagship, SOLUTION)[:-3]  # stopped during the last calls
+    report = grade_with(ScriptedRunner(frames, status), flagship, SOLUTION)
+    assert report.verdict != "passed"
+    assert comparable(report) == comparable(from_scratch(flagship, frames, status))
