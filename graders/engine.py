@@ -180,6 +180,7 @@ class EarlyChecks:
         self.broken = False
         self.pending = list(exercise.tests)
         self.graded: dict[str, tuple[TestResult, list[ProbeResult]]] = {}
+        self.checks = trusted.checks_for(exercise)
 
     def __call__(self, frames: list[wire.Frame]) -> None:
         if self.broken:
@@ -195,8 +196,7 @@ class EarlyChecks:
             self.graded.clear()
 
     def _check_complete_tests(self) -> None:
-        checks = trusted.checks_for(self.exercise)
-        results, pending = self.reading.results, []
+        checks, results, pending = self.checks, self.reading.results, []
         for test in self.pending:
             used = [results.get(self.keys[probe.key]) for probe in test.probes]
             if any(result is None for result in used):

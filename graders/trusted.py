@@ -117,13 +117,23 @@ def loops_in(path: Path, entry: str) -> list[LoopFinding]:
 
 
 def checks_for(exercise: Exercise) -> dict[str, Check]:
-    """The library's checks, overridden by the exercise's own `checks.py`."""
+    """The library's checks, overridden by the exercise's own `checks.py` (shared: read only)."""
+    try:
+        stamp: float | None = modified(exercise.checks_path)
+    except FileNotFoundError:
+        stamp = None
+    wanted = tuple(test.check for test in exercise.tests)
+    return _checks_for(exercise.path, exercise.checks_path, stamp, wanted)
+
+
+@cache
+def _checks_for(
+    folder: Path, checks_path: Path, stamp: float | None, wanted: tuple[str, ...]
+) -> dict[str, Check]:
     checks = dict(BUILTIN_CHECKS)
-    if exercise.checks_path.is_file():
-        checks |= collect_checks(vars(load_module(exercise.checks_path)))
-    missing = sorted({test.check for test in exercise.tests} - set(checks))
+    if stamp is not None:
+        checks |= collect_checks(vars(_load_module(checks_path, stamp)))
+    missing = sorted(set(wanted) - set(checks))
     if missing:
-        raise ExerciseError(
-            exercise.path / "exercise.toml", "tests.check", f"unknown checks {missing}"
-        )
+        raise ExerciseError(folder / "exercise.toml", "tests.check", f"unknown checks {missing}")
     return checks

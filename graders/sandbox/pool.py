@@ -196,24 +196,40 @@ async def run_on_spare(
     loop = asyncio.get_running_loop()
     started = time.perf_counter()
     reader = FrameReader(max_bytes)
-    status = "crashed"
+    ended: asyncio.Future[str] = loop.create_future()
+    channel = spare.channel
+
+    def readable() -> None:
+        """The channel has data (or EOF): feed it on, and end the wait once the run is over."""
+        try:
+            chunk = channel.recv(1 << 20)
+        except BlockingIOError:
+            return
+        except OSError:  # reset: the child is gone
+            chunk = b""
+        try:
+            seen = len(reader.frames)
+            status = reader.feed(chunk) if chunk else "crashed"
+            if on_frames is not None and len(reader.frames) > seen:
+                on_frames(reader.frames[seen:])
+        except wire.ProtocolError:  # a frame no honest child sends: nothing it said is trusted
+            reader.frames, status = [], "crashed"
+            chunk = b""
+        if (status != "crashed" or not chunk) and not ended.done():
+            ended.set_result(status)
+
+    # One registration for the whole exchange: the channel is watched, not polled per read.
+    loop.add_reader(channel.fileno(), readable)
     try:
         async with asyncio.timeout(wall_seconds):  # one deadline for the whole exchange
-            await loop.sock_sendall(spare.channel, job)
-            while status == "crashed":
-                chunk = await loop.sock_recv(spare.channel, 1 << 20)
-                if not chunk:
-                    break
-                seen = len(reader.frames)
-                status = reader.feed(chunk)
-                if on_frames is not None and len(reader.frames) > seen:
-                    on_frames(reader.frames[seen:])
+            await loop.sock_sendall(channel, job)
+            status = await ended
     except TimeoutError:
         status = "timeout"
     except OSError:  # the child closed its end early: it died (or was killed at the deadline)
         status = "timeout" if time.perf_counter() - started >= wall_seconds else "crashed"
-    except wire.ProtocolError:  # a frame no honest child sends: nothing it said is trusted
-        reader.frames, status = [], "crashed"
+    finally:
+        loop.remove_reader(channel.fileno())
     wall_ms = (time.perf_counter() - started) * 1000
     exit_code, cpu_ms = 0, 0.0
     if status == "crashed":  # the child ended on its own: the process that reaped it says how
