@@ -7,7 +7,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders.sandbox import wire
+from graders.sandbox import child, wire
+from graders.sandbox.pool import FrameReader
 
 
 def roundtrip(value: Any) -> Any:
@@ -96,3 +97,81 @@ def test_a_summary_keeps_type_dtype_and_shape_only() -> None:
     back = wire.unpack_value(header, payload)
     assert (back.shape, back.dtype, float(back.sum())) == ((3, 4), np.float32, 0.0)
     assert wire.unpack_value(*wire.pack_summary([[1.0, 2.0]])) == [[0.0, 0.0]]
+
+
+# --- the child's outbox and the grader's frame reader ------------------------------------------
+
+FRAMES = [
+    ({"t": "compiling"}, b""),
+    ({"t": "result", "probe": 0}, np.arange(2_000, dtype=np.float64).data.cast("B")),
+    ({"t": "result", "probe": 1}, b"\x01" * 5),
+    ({"t": "done", "stdout": "hi"}, b""),
+]
+
+
+class TrickleChannel:
+    """A channel whose `sendmsg` takes only a few bytes at a time (as a signal can cause)."""
+
+    def __init__(self, per_call: int) -> None:
+        self.per_call, self.received = per_call, bytearray()
+
+    def sendmsg(self, parts: list[Any]) -> int:
+        data = b"".join(bytes(part) for part in parts)[: self.per_call]
+        self.received += data
+        return len(data)
+
+
+@pytest.mark.parametrize("per_call", [1, 999, 1 << 30], ids=["1-byte", "999-byte", "all"])
+def test_the_outbox_delivers_every_frame_when_writes_are_partial(per_call: int) -> None:
+    channel = TrickleChannel(per_call)
+    outbox = child.Outbox(channel)  # type: ignore[arg-type]
+    for header, payload in FRAMES:
+        outbox.send(header, payload)
+    outbox.flush()
+    frames = wire.decode_stream(bytes(channel.received))
+    assert [(frame.header, frame.payload) for frame in frames] == [
+        (header, bytes(payload)) for header, payload in FRAMES
+    ]
+    assert outbox.parts == []
+
+
+@pytest.mark.parametrize("chunk_size", [1, 7, 4096, 1 << 24], ids=lambda n: f"{n}-byte chunks")
+def test_the_frame_reader_decodes_frames_however_the_bytes_arrive(chunk_size: int) -> None:
+    data = b"".join(wire.encode(header, payload) for header, payload in FRAMES)
+    reader = FrameReader(1 << 26)
+    statuses = [reader.feed(data[i : i + chunk_size]) for i in range(0, len(data), chunk_size)]
+    assert statuses[-1] == "ok"
+    assert set(statuses[:-1]) <= {"crashed"}  # "not finished yet"
+    assert [frame.header["t"] for frame in reader.frames] == [
+        "compiling",
+        "result",
+        "result",
+        "done",
+    ]
+    assert reader.frames[1].payload == bytes(FRAMES[1][1])
+
+
+def test_the_frame_reader_ignores_anything_after_done() -> None:
+    data = wire.encode({"t": "done"}) + wire.encode({"t": "result", "probe": 0})
+    reader = FrameReader(1 << 20)
+    assert reader.feed(data) == "ok"
+    assert [frame.header["t"] for frame in reader.frames] == ["done"]
+
+
+@pytest.mark.parametrize(
+    ("data", "status"),
+    [
+        (wire.encode({"t": "result"}, b"x" * 2000), "overflow"),  # over the byte cap
+        ((wire.MAX_HEADER_BYTES + 1).to_bytes(4, "big"), "overflow"),  # a header past its cap
+    ],
+    ids=["byte-cap", "header-cap"],
+)
+def test_the_frame_reader_stops_at_its_caps(data: bytes, status: str) -> None:
+    assert FrameReader(1000).feed(data) == status
+
+
+@pytest.mark.parametrize("header", [b"not json", b"[1, 2]"], ids=["not-json", "not-an-object"])
+def test_the_frame_reader_refuses_a_malformed_header(header: bytes) -> None:
+    data = len(header).to_bytes(4, "big") + header + (0).to_bytes(4, "big")
+    with pytest.raises(wire.ProtocolError):
+        FrameReader(1 << 20).feed(data)
