@@ -8,14 +8,6 @@ real `np.ndarray` class: its constructor lays an array over any buffer (see `Arr
 from __future__ import annotations
 
 import math
-
-# What `numpy.random` needs from the standard library, imported here, in the zygote: `np.random`
-# itself is loaded only in a child whose learner uses it, and a child (running as nobody) may not
-# be able to read the standard library's files, which can sit under a root-only home directory.
-import secrets  # noqa: F401  (with hashlib, hmac, base64, binascii)
-import threading  # noqa: F401
-import zlib  # noqa: F401
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -331,39 +323,20 @@ _NO_DEFAULT: Any = object()
 
 
 class Facade:
-    """A read-only namespace holding only allow-listed attributes.
+    """A read-only namespace holding only allow-listed attributes."""
 
-    `load` (instead of `members`) builds the table on first use: `np.random` costs the zygote
-    ~90 memory mappings that every fork would copy, and few submissions touch it, so a child
-    imports it only if its learner's code does.
-    """
+    __slots__ = ("_facade_name", "_members")
 
-    __slots__ = ("_facade_name", "_load", "_members")
-
-    def __init__(
-        self,
-        name: str,
-        members: dict[str, Any] | None = None,
-        load: Callable[[], dict[str, Any]] | None = None,
-    ) -> None:
+    def __init__(self, name: str, members: dict[str, Any]) -> None:
         object.__setattr__(self, "_facade_name", name)
-        object.__setattr__(self, "_members", None if members is None else dict(members))
-        object.__setattr__(self, "_load", load)
-
-    def _table(self) -> dict[str, Any]:
-        members: dict[str, Any] | None = object.__getattribute__(self, "_members")
-        if members is None:
-            load = object.__getattribute__(self, "_load")
-            members = dict(load()) if load is not None else {}
-            object.__setattr__(self, "_members", members)
-        return members
+        object.__setattr__(self, "_members", dict(members))
 
     def __getattr__(self, name: str) -> Any:
         return self.member(name)
 
     def member(self, name: str, default: Any = _NO_DEFAULT) -> Any:
         """The allow-listed attribute `name`; AttributeError (or `default`) for anything else."""
-        members = self._table()
+        members = object.__getattribute__(self, "_members")
         if name in members:
             return members[name]
         if default is not _NO_DEFAULT:
@@ -375,7 +348,7 @@ class Facade:
         raise AttributeError(f"'{object.__getattribute__(self, '_facade_name')}' is read-only")
 
     def __dir__(self) -> list[str]:
-        return sorted(self._table())
+        return sorted(object.__getattribute__(self, "_members"))
 
     def __repr__(self) -> str:
         return f"<module '{object.__getattribute__(self, '_facade_name')}'>"
@@ -385,17 +358,13 @@ def _pick(module: Any, names: frozenset[str]) -> dict[str, Any]:
     return {name: getattr(module, name) for name in names if hasattr(module, name)}
 
 
-def _numpy_random() -> dict[str, Any]:
-    import numpy.random
-
-    return _pick(numpy.random, RANDOM_NAMES)
-
-
 def build_numpy() -> Facade:
     members = _pick(np, NUMPY_NAMES)
     members["ndarray"] = ArrayType
     members["linalg"] = Facade("numpy.linalg", _pick(np.linalg, LINALG_NAMES))
-    members["random"] = Facade("numpy.random", load=_numpy_random)
+    # Every module a child uses is imported here, in the zygote: a child cannot import one later
+    # (it runs as nobody, and its private /tmp hides a project that lives under /tmp).
+    members["random"] = Facade("numpy.random", _pick(np.random, RANDOM_NAMES))
     return Facade("numpy", members)
 
 
