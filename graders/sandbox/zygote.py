@@ -229,12 +229,17 @@ def _keep_heap(prefault: bool) -> None:
 
 
 def warm_up(limits: dict[str, Any], rounds: int = 3, errors: bool = True) -> None:
-    """Touch every path a child uses (compile, exec, facade, packing) before forking any."""
+    """Touch every path a child uses (compile, exec, facade, packing) before forking any.
+
+    Freed buffers keep their bytes (NumPy caches small ones), and `np.empty` can hand them to a
+    learner: so what this computes must be useless as an answer to any exercise (it is scaled
+    out of every sine's range).
+    """
     source = (
         "import numpy as np\nimport math\n"
         "def f(n, d):\n"
         "    pe = np.zeros((n, d))\n"
-        "    pe[:, 0::2] = np.sin(np.arange(n)[:, None] * np.exp(-math.log(10000.0) * np.arange(0, d, 2) / d))\n"
+        "    pe[:, 0::2] = 7.0 * np.sin(np.arange(n)[:, None] * np.exp(-math.log(3.0) * np.arange(0, d, 2) / d))\n"
         "    print('warm', pe.shape)\n"
         "    return pe\n"
     )

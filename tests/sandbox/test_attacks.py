@@ -522,6 +522,9 @@ ATTACKS = [
         + "def positional_encoding(max_len, d_model):\n    return Liar()\n",
     ),
     Attack("masked_array", returning("np.ma.masked_array(reference, mask=True)")),
+    # Leftover bytes: freed buffers (NumPy caches small ones) from the zygote's warm-up.
+    Attack("uninitialised_memory", returning("np.empty((max_len, d_model))")),
+    Attack("uninitialised_memory_like", returning("np.empty_like(np.zeros((max_len, d_model)))")),
     Attack("nan_everywhere", returning("np.full((max_len, d_model), np.nan)")),
     Attack("inf_everywhere", returning("np.full((max_len, d_model), np.inf)")),
     Attack(
