@@ -364,16 +364,24 @@ class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
 
 
-def apply_seccomp(report: LayerReport, program: bytes) -> None:
+class SeccompProgram:
+    """A compiled filter laid out for the kernel once (in the zygote); each child only loads it."""
+
+    def __init__(self, program: bytes) -> None:
+        self.valid = bool(program) and len(program) % 8 == 0
+        self._buffer = ctypes.create_string_buffer(program, max(1, len(program)))
+        self._fprog = _SockFprog(len(program) // 8, ctypes.cast(self._buffer, ctypes.c_void_p))
+        self.reference = ctypes.byref(self._fprog)
+
+
+def apply_seccomp(report: LayerReport, program: SeccompProgram) -> None:
     """Load a compiled filter (no_new_privs first, as the kernel requires)."""
     try:
-        if not program or len(program) % 8:
+        if not program.valid:
             raise ValueError("no compiled seccomp program")
-        buffer = ctypes.create_string_buffer(program, len(program))
-        fprog = _SockFprog(len(program) // 8, ctypes.cast(buffer, ctypes.c_void_p))
         _check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
         _check(
-            libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0), "seccomp"
+            libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, program.reference, 0, 0), "seccomp"
         )
         report.mark("seccomp", True, f"{len(DENIED_SYSCALLS)} syscalls denied")
     except Exception as error:
@@ -381,5 +389,8 @@ def apply_seccomp(report: LayerReport, program: bytes) -> None:
 
 
 def _write(path: str, text: str) -> None:
-    with open(path, "w") as handle:
-        handle.write(text)
+    descriptor = os.open(path, os.O_WRONLY)  # no io stack: this runs in every fresh child
+    try:
+        os.write(descriptor, text.encode())
+    finally:
+        os.close(descriptor)

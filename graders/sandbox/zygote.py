@@ -72,7 +72,7 @@ class Spawner:
 
     def __init__(self, limits: dict[str, Any], seccomp_program: bytes, one_fork: bool) -> None:
         self.limits = limits
-        self.seccomp_program = seccomp_program
+        self.seccomp_program = isolation.SeccompProgram(seccomp_program)
         can = one_fork and hasattr(os, "pidfd_open")
         self.pid_namespace = isolation.own_pid_namespace() if can else None
 
@@ -167,7 +167,7 @@ def _run_sandboxed(
     limits: dict[str, Any],
     report: isolation.LayerReport,
     warm: bool,
-    seccomp_program: bytes,
+    seccomp_program: isolation.SeccompProgram,
 ) -> None:  # pragma: no cover
     """Child B: finish the layers, warm up if asked, then read and run exactly one job."""
     code = 0
@@ -177,8 +177,8 @@ def _run_sandboxed(
         isolation.apply_landlock(report)
         isolation.apply_seccomp(report, seccomp_program)
         os.environ.clear()
-        _keep_heap(prefault=warm)
         if warm:  # first-touch faults now, not on the clock
+            _prefault_heap()
             warm_up(limits, rounds=1, errors=False)
         stream = cast(BinaryIO, channel.makefile("rb", buffering=0))
         job = wire.read_frame(stream)
@@ -204,22 +204,21 @@ def _kill_group(pid: int) -> None:
             pass
 
 
-def _keep_heap(prefault: bool) -> None:
-    """Serve arrays from a heap that is already filled in, and never hand it back (glibc).
-
-    A fresh child otherwise takes a page fault for each new page of every array it builds
-    (about 600 for the flagship). With `prefault` the heap grows by `_HEAP_HEADROOM` at once
-    and one madvise(MADV_POPULATE_WRITE) call (Linux 5.14+) fills it in before the job arrives:
-    quicker feedback, but the pages cost the same CPU either way and some go unused, so only
-    when the grader is idle (measured: always prefaulting cost ~5 ms of CPU per grading).
-    """
+def tune_malloc() -> None:
+    """Serve arrays from the heap and never hand freed memory back (glibc; set in the zygote,
+    so every child inherits it): a fresh child would otherwise map, fault in and unmap new
+    pages for every large array it builds."""
     libc = isolation.libc
-    if not hasattr(libc, "mallopt"):  # not glibc: nothing to tune
-        return
-    libc.mallopt(_M_MMAP_THRESHOLD, 32 << 20)
-    libc.mallopt(_M_TRIM_THRESHOLD, 1 << 30)
-    if not prefault:
-        return
+    if hasattr(libc, "mallopt"):  # not glibc: nothing to tune
+        libc.mallopt(_M_MMAP_THRESHOLD, 32 << 20)
+        libc.mallopt(_M_TRIM_THRESHOLD, 1 << 30)
+
+
+def _prefault_heap() -> None:
+    """Grow the heap by `_HEAP_HEADROOM` and fill it in with one madvise(MADV_POPULATE_WRITE)
+    (Linux 5.14+) before the job arrives, instead of a page fault per page (~600 for the
+    flagship) while it runs. The pages cost the same CPU either way and some go unused, so
+    this is only for a spare forked while the grader is idle."""
     block = _malloc(_HEAP_HEADROOM)
     if not block:
         return
@@ -258,6 +257,7 @@ def serve(
     limits: dict[str, Any], control: socket.socket, seccomp_program: bytes, one_fork: bool
 ) -> None:
     spawner = Spawner(limits, seccomp_program, one_fork)
+    tune_malloc()
     warm_up(limits)
     # Everything imported so far is shared with every child: keep the collector from walking
     # (and so copying) those pages in each child.
