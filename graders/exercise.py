@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -91,11 +92,11 @@ class Exercise:
     limits: Limits
     examples: list[Example]
 
-    @property
+    @cached_property
     def solution_path(self) -> Path:
         return self.path / "solution.py"
 
-    @property
+    @cached_property
     def checks_path(self) -> Path:
         return self.path / "checks.py"
 

@@ -28,6 +28,7 @@ _PROJECT_ROOT = str(Path(__file__).resolve().parents[2])
 # Variables the zygote inherits; everything else (secrets included) stays behind.
 _PASSED_THROUGH = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "LANG", "LC_ALL")
 _SPARE_WAIT_SECONDS = 30.0  # a spare is ready in milliseconds; this only catches a stuck zygote
+_READ_BYTES = 256 << 10  # one read from a child's channel (a frame may take several)
 _STATUS_WAIT_SECONDS = 2.0  # a child is reaped within milliseconds; generous for a loaded host
 
 
@@ -198,24 +199,25 @@ async def run_on_spare(
     reader = FrameReader(max_bytes)
     ended: asyncio.Future[str] = loop.create_future()
     channel = spare.channel
+    # Read into one buffer: `recv(n)` allocates n bytes per call, which costs more than the read.
+    buffer = memoryview(bytearray(_READ_BYTES))
 
     def readable() -> None:
         """The channel has data (or EOF): feed it on, and end the wait once the run is over."""
         try:
-            chunk = channel.recv(1 << 20)
+            count = channel.recv_into(buffer)
         except BlockingIOError:
             return
         except OSError:  # reset: the child is gone
-            chunk = b""
+            count = 0
         try:
             seen = len(reader.frames)
-            status = reader.feed(chunk) if chunk else "crashed"
+            status = reader.feed(buffer[:count]) if count else "crashed"
             if on_frames is not None and len(reader.frames) > seen:
                 on_frames(reader.frames[seen:])
         except wire.ProtocolError:  # a frame no honest child sends: nothing it said is trusted
-            reader.frames, status = [], "crashed"
-            chunk = b""
-        if (status != "crashed" or not chunk) and not ended.done():
+            reader.frames, status, count = [], "crashed", 0
+        if (status != "crashed" or not count) and not ended.done():
             ended.set_result(status)
 
     # One registration for the whole exchange: the channel is watched, not polled per read.
@@ -250,7 +252,7 @@ class FrameReader:
         self.max_bytes = max_bytes
         self.frames: list[wire.Frame] = []
 
-    def feed(self, chunk: bytes) -> str:
+    def feed(self, chunk: bytes | memoryview) -> str:
         """`ok` once `done` arrived, `overflow` past the cap, else `crashed` (so far).
 
         Raises ProtocolError for a frame that does not decode. Anything after `done` is
@@ -270,8 +272,10 @@ class FrameReader:
             frame_end = header_end + 4 + payload_length
             if frame_end > len(self.data):
                 return "crashed"
-            header = wire.load_header(bytes(self.data[self.offset + 4 : header_end]))
-            self.frames.append(wire.Frame(header, bytes(self.data[header_end + 4 : frame_end])))
+            with memoryview(self.data) as view:  # released before `data` grows again
+                header = wire.load_header(bytes(view[self.offset + 4 : header_end]))
+                payload = bytes(view[header_end + 4 : frame_end])
+            self.frames.append(wire.Frame(header, payload))
             self.offset = frame_end
             if header.get("t") == "done":
                 return "ok"
