@@ -270,6 +270,61 @@ class TimedRunner:
 
 
 @dataclass
+class CpuSplit:
+    """CPU time (ms per grading) the (a) throughput phase cost, by where it was spent."""
+
+    gradings: int = 0
+    grader: float = 0.0  # this process
+    zygotes: float = 0.0  # the zygotes themselves: forking, reaping
+    children: float = 0.0  # the learners' processes, from birth to reaped (their exit included)
+    machine: float = 0.0  # every CPU, kernel threads included (/proc/stat)
+    idle_share: float = 0.0  # of the machine's CPU time, the share left idle
+
+
+def _process_ticks(pid: int) -> tuple[int, int]:
+    """(own, reaped children's) utime + stime of `pid`, in clock ticks."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12]), int(fields[13]) + int(fields[14])
+
+
+def _machine_ticks() -> tuple[int, int]:
+    """(busy, idle) clock ticks of every CPU since boot."""
+    values = [int(value) for value in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    idle = values[3] + values[4]
+    return sum(values[:8]) - idle, idle
+
+
+class CpuMeter:
+    """Reads the CPU counters around one phase; zygotes' children count once they are reaped."""
+
+    def __init__(self, zygote_pids: list[int]) -> None:
+        self.pids = zygote_pids
+        self.start = self._read()
+
+    def _read(self) -> tuple[float, list[tuple[int, int]], tuple[int, int]]:
+        times = os.times()
+        return (
+            times.user + times.system,
+            [_process_ticks(pid) for pid in self.pids],
+            _machine_ticks(),
+        )
+
+    def split(self, gradings: int) -> CpuSplit:
+        (own0, zygotes0, machine0), (own1, zygotes1, machine1) = self.start, self._read()
+        tick_ms = 1000 / os.sysconf("SC_CLK_TCK")
+        per = 1 / max(1, gradings)
+        busy, idle = machine1[0] - machine0[0], machine1[1] - machine0[1]
+        return CpuSplit(
+            gradings,
+            (own1 - own0) * 1000 * per,
+            sum(b[0] - a[0] for a, b in zip(zygotes0, zygotes1, strict=True)) * tick_ms * per,
+            sum(b[1] - a[1] for a, b in zip(zygotes0, zygotes1, strict=True)) * tick_ms * per,
+            busy * tick_ms * per,
+            idle / max(1, busy + idle),
+        )
+
+
+@dataclass
 class PoolResults:
     start_seconds: float
     first_grading: float
@@ -278,6 +333,7 @@ class PoolResults:
     throughput: Series
     phases: Phases
     restarts: int
+    cpu: CpuSplit
 
 
 async def bench_pool(exercise: Exercise, source: str) -> PoolResults:
@@ -300,7 +356,10 @@ async def bench_pool(exercise: Exercise, source: str) -> PoolResults:
             await once()
         paused = await sequential(once, SEQUENTIAL_A, PAUSE_SECONDS)
         back_to_back = await sequential(once, BACK_TO_BACK_A)
+        meter = CpuMeter([zygote.process.pid for zygote in pool._zygotes if zygote.process])
         throughput = await concurrent(once, THROUGHPUT_A, IN_FLIGHT)
+        await asyncio.sleep(0.05)  # the last children are reaped
+        cpu = meter.split(throughput.count)
 
         timed = TimedRunner(pool)
         timed_grader = Grader(timed)
@@ -321,7 +380,7 @@ async def bench_pool(exercise: Exercise, source: str) -> PoolResults:
 
         await sequential(timed_once, BREAKDOWN_A, PAUSE_SECONDS)
         return PoolResults(
-            start_seconds, first, paused, back_to_back, throughput, phases, pool.restarts
+            start_seconds, first, paused, back_to_back, throughput, phases, pool.restarts, cpu
         )
     finally:
         await pool.close()
@@ -544,6 +603,18 @@ def print_results(
     print(
         "  (the grader writes the job into the child and reads its frames directly; the zygote "
         "kills, reaps and replaces the child after the frames are in)"
+    )
+    cpu = pool.cpu
+    print(
+        f"(a) CPU per grading in the throughput run, ms ({cpu.gradings} gradings; "
+        "the zygotes' children are counted once reaped)"
+    )
+    print(f"  grader (this process)                        {cpu.grader:>7.2f}")
+    print(f"  zygotes (fork, reap, offer)                  {cpu.zygotes:>7.2f}")
+    print(f"  learner processes (isolate, run, exit)       {cpu.children:>7.2f}")
+    print(
+        f"  whole machine (kernel threads included)      {cpu.machine:>7.2f}   "
+        f"(idle {cpu.idle_share:.0%} of the CPUs' time)"
     )
     print(f"(c) the same work in-process ({floor_latency.count} gradings), for comparison")
     print("\n".join(phase_rows(floor_phases)))
