@@ -312,7 +312,7 @@ def apply_landlock(report: LayerReport, writable: str = "/tmp") -> None:
         return
     try:
         read = _FS_EXECUTE | _FS_READ_FILE | _FS_READ_DIR
-        for root in readable_roots():
+        for root in readable_roots():  # as the child sees them: it may not reach every one
             _add_path_rule(ruleset, root, read)
         if os.path.isdir(writable):
             _add_path_rule(ruleset, writable, fs_all & ~_FS_EXECUTE)

@@ -259,6 +259,9 @@ def serve(
     spawner = Spawner(limits, seccomp_program, one_fork)
     tune_malloc()
     warm_up(limits)
+    # NumPy read its thread settings at import; nothing needs the environment now, and a child
+    # that inherits it empty need not clear it (each still does, as a guarantee).
+    os.environ.clear()
     # Everything imported so far is shared with every child: keep the collector from walking
     # (and so copying) those pages in each child.
     gc.collect()
