@@ -359,6 +359,20 @@ def _grade_test(
     keys: dict[str, int],
     loops: list[LoopFinding],
 ) -> TestResult:
+    # Learner values can be anything numeric (uninitialised memory, 1e308, NaN): arithmetic on
+    # them may overflow, and that is a wrong answer to report, not a warning to raise.
+    with np.errstate(all="ignore"):
+        return _check_test(exercise, test, check, results, keys, loops)
+
+
+def _check_test(
+    exercise: Exercise,
+    test: TestSpec,
+    check: Check,
+    results: dict[int, ProbeResult],
+    keys: dict[str, int],
+    loops: list[LoopFinding],
+) -> TestResult:
     context = CheckContext(exercise.tolerance, exercise.entry, loops, test.params)
     tolerance = None if check.static else exercise.tolerance
     trials: list[Trial] = []
@@ -503,7 +517,11 @@ def preview(value: Any) -> Preview | None:
         return None
     dtype = value.dtype.name if isinstance(value, np.ndarray) else type(value).__name__
     clipped = array[:PREVIEW_SIDE, :PREVIEW_SIDE] if array.ndim == 2 else array[: PREVIEW_SIDE**2]
-    plain = _finite_or_none(np.round(clipped, 6).tolist())
+    with np.errstate(all="ignore"):
+        rounded = np.round(clipped, 6)
+    # Rounding overflows past ~1e302: such values are shown as they are, not as infinity.
+    rounded = np.where(np.isfinite(rounded) | ~np.isfinite(clipped), rounded, clipped)
+    plain = _finite_or_none(rounded.tolist())
     return Preview(list(array.shape), dtype, plain, clipped.shape != array.shape)
 
 
