@@ -7,8 +7,11 @@ reference solution (`solution.py` read as text), every probe run, every check an
       Latency sequentially, with a 20 ms pause between gradings (a pre-forked spare is ready, as
       at normal load) and back-to-back; throughput with 2 asyncio tasks grading concurrently.
       A separate pass splits the time into phases: planning and packing in the parent, the
-      child's run as the zygote times it (`RunOutcome.wall_ms`: job sent until the `done` frame
-      is read), pipes and reaping around it, and reading the frames + building the report.
+      child's run as the grader times it (`RunOutcome.wall_ms`: job sent until the `done` frame
+      is read; tests are checked as their results arrive), waiting for a spare and releasing
+      it, and what is left of reading the frames + building the report after `done`. The
+      throughput run also reports the CPU each grading cost, split between this process, the
+      zygotes and the learner processes (from /proc, the children counted once reaped).
   (b) the classic design: a fresh `python -I -c` process per submission that imports NumPy,
       RestrictedPython and graders, loads the exercise, packs the job, runs
       `graders.sandbox.child.main_inprocess`, builds the report with `read_frames` /
