@@ -204,6 +204,8 @@ async def run_on_spare(
 
     def readable() -> None:
         """The channel has data (or EOF): feed it on, and end the wait once the run is over."""
+        if ended.done():  # whatever a child sends after `done` is never read
+            return
         try:
             count = channel.recv_into(buffer)
         except BlockingIOError:
@@ -251,6 +253,7 @@ class FrameReader:
         self.offset = 0
         self.max_bytes = max_bytes
         self.frames: list[wire.Frame] = []
+        self.finished = False
 
     def feed(self, chunk: bytes | memoryview) -> str:
         """`ok` once `done` arrived, `overflow` past the cap, else `crashed` (so far).
@@ -258,6 +261,8 @@ class FrameReader:
         Raises ProtocolError for a frame that does not decode. Anything after `done` is
         ignored.
         """
+        if self.finished:
+            return "ok"
         self.data += chunk
         if len(self.data) > self.max_bytes:
             return "overflow"
@@ -278,6 +283,7 @@ class FrameReader:
             self.frames.append(wire.Frame(header, payload))
             self.offset = frame_end
             if header.get("t") == "done":
+                self.finished = True
                 return "ok"
         return "crashed"
 

@@ -151,10 +151,15 @@ def test_the_frame_reader_decodes_frames_however_the_bytes_arrive(chunk_size: in
     assert reader.frames[1].payload == bytes(FRAMES[1][1])
 
 
-def test_the_frame_reader_ignores_anything_after_done() -> None:
-    data = wire.encode({"t": "done"}) + wire.encode({"t": "result", "probe": 0})
+@pytest.mark.parametrize("same_read", [True, False], ids=["same-read", "later-read"])
+def test_the_frame_reader_ignores_anything_after_done(same_read: bool) -> None:
+    done, spoof = wire.encode({"t": "done"}), wire.encode({"t": "result", "probe": 0})
     reader = FrameReader(1 << 20)
-    assert reader.feed(data) == "ok"
+    if same_read:
+        assert reader.feed(done + spoof) == "ok"
+    else:
+        assert reader.feed(done) == "ok"
+        assert reader.feed(spoof) == "ok"
     assert [frame.header["t"] for frame in reader.frames] == ["done"]
 
 
