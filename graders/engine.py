@@ -151,15 +151,15 @@ class Grader:
         early = EarlyChecks(exercise, probes)
         outcome = await self.runner.run(job, limits.wall_seconds, limits.result_bytes, early)
         if early.covers(outcome):
-            reading = early.reading
+            reading, graded = early.reading, early.graded
         else:
-            early.graded.clear()
+            graded = {}
             try:
                 reading = read_frames(outcome.frames)
             except (wire.ProtocolError, KeyError, TypeError, ValueError):
                 reading = RunReading()
                 outcome = RunOutcome("crashed", [], outcome.wall_ms)
-        report = build_report(exercise, probes, outcome, reading, early.graded)
+        report = build_report(exercise, probes, outcome, reading, graded)
         duration = round((time.perf_counter() - started) * 1000)
         return Report(**{**report.__dict__, "duration_ms": duration})
 
@@ -351,21 +351,10 @@ def _all(exercise: Exercise, status: Status, message: str) -> list[TestResult]:
     return [TestResult(test.id, test.title, status, message) for test in exercise.tests]
 
 
+# Learner values can be anything numeric (uninitialised memory, 1e308, NaN): arithmetic on them
+# may overflow, and that is a wrong answer to report, not a warning to raise.
+@np.errstate(all="ignore")
 def _grade_test(
-    exercise: Exercise,
-    test: TestSpec,
-    check: Check,
-    results: dict[int, ProbeResult],
-    keys: dict[str, int],
-    loops: list[LoopFinding],
-) -> TestResult:
-    # Learner values can be anything numeric (uninitialised memory, 1e308, NaN): arithmetic on
-    # them may overflow, and that is a wrong answer to report, not a warning to raise.
-    with np.errstate(all="ignore"):
-        return _check_test(exercise, test, check, results, keys, loops)
-
-
-def _check_test(
     exercise: Exercise,
     test: TestSpec,
     check: Check,
