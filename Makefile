@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install serve check lint typecheck test bench assets browser services clean
+.PHONY: install serve check lint typecheck test bench assets browser services clean golden contracts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("gradebox needs Python >= 3.11") if sys.version_info < (3, 11) else None'
@@ -21,6 +21,7 @@ serve: $(STAMP)  ## serve the practice page and the API on http://127.0.0.1:8000
 lint: $(STAMP)
 	$(BIN)/ruff check app graders tests scripts
 	$(BIN)/ruff format --check app graders tests scripts
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -41,6 +42,12 @@ bench: $(STAMP)  ## grading latency and throughput: warm pool vs fresh process v
 
 assets:  ## rebuild static/dist from the npm packages (the built files are committed)
 	cd static && npm ci && npm run build
+
+golden: $(STAMP)  ## rewrite tests/golden/*/report.json from the current grader (review the diff)
+	$(BIN)/pytest -q tests/graders/test_golden_reports.py --update-golden
+
+contracts: $(STAMP)  ## regenerate docs/report.schema.json and docs/openapi.json
+	$(BIN)/python scripts/export_contracts.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

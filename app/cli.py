@@ -13,8 +13,9 @@ from typing import TypeVar
 from app.settings import Settings, get_settings
 from graders.catalog import Catalog, UnknownExercise
 from graders.engine import Grader
+from graders.host.errors import SandboxUnavailable
+from graders.host.pool import SandboxPool
 from graders.report import Report, Status, Verdict
-from graders.sandbox.pool import SandboxPool, SandboxUnavailable
 
 EXIT_PASSED, EXIT_NOT_PASSED, EXIT_USAGE = 0, 1, 2
 T = TypeVar("T")

@@ -21,7 +21,7 @@ from app.service import Service
 from app.settings import Settings, get_settings
 from app.store import Store
 from graders.catalog import Catalog
-from graders.sandbox.pool import SandboxPool
+from graders.host.pool import SandboxPool
 
 log = logging.getLogger("gradebox")
 MAX_BODY_BYTES = 1 << 20  # a submission is at most 64 KiB; nothing we accept is bigger
@@ -35,7 +35,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(settings.sqlalchemy_url)
         migrate(engine)
         catalog = Catalog(settings.exercises_dir, settings.limits).load()
-        pool = SandboxPool(settings.pool_size, settings.limits, settings.allow_weak_sandbox)
+        pool = SandboxPool(
+            settings.pool_size,
+            settings.limits,
+            settings.allow_weak_sandbox,
+            queue_size=settings.queue_size,
+        )
         await pool.start()
         service = Service(
             settings,

@@ -20,7 +20,7 @@ tolerance = 1e-4               # absolute tolerance for every value comparison
 function = "solve"
 signature = "solve(x: np.ndarray) -> np.ndarray"
 
-# [limits]                     # optional overrides of graders/limits.py, e.g.
+# [limits]                     # optional overrides of graders/protocol/limits.py, e.g.
 # wall_seconds = 4.0
 
 [[tests]]

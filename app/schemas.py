@@ -7,8 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-VerdictName = Literal["passed", "failed", "error", "timed_out", "internal_error"]
-StatusName = Literal["passed", "failed", "error", "timed_out", "skipped"]
+from graders.report import Report, Verdict
 
 
 class ExerciseSummary(BaseModel):
@@ -75,68 +74,20 @@ class SubmissionIn(BaseModel):
     )
 
 
-class PreviewOut(BaseModel):
-    shape: list[int]
-    dtype: str
-    values: Any = Field(
-        description='Nested lists capped at 64 x 64; "NaN", "Infinity", "-Infinity" for non-finite values.'
-    )
-    truncated: bool
+class SubmissionOut(Report):
+    """A stored submission: its report (design.md §2), with its id, code and state."""
 
-
-class DiagnosisOut(BaseModel):
-    id: str
-    title: str
-    explanation: str = Field(description="Markdown addressed to the learner.")
-    hint: int | None = Field(None, description="The hint that addresses this mistake, if any.")
-
-
-class LoadErrorOut(BaseModel):
-    type: str
-    message: str
-    line: int | None
-
-
-class TestResultOut(BaseModel):
-    id: str
-    title: str
-    status: StatusName
-    message: str
-    call: str | None
-    line: int | None
-    tolerance: float | None
-    got: PreviewOut | None
-    expected: PreviewOut | None
-    diagnosis: DiagnosisOut | None
-
-
-class ReportOut(BaseModel):
-    version: int
-    exercise: str
-    verdict: VerdictName
-    passed: int
-    total: int
-    error: LoadErrorOut | None
-    tests: list[TestResultOut]
-    stdout: str
-    stdout_truncated: bool
-    duration_ms: int
-
-
-class SubmissionOut(ReportOut):
     id: str
     created_at: datetime
     code: str
     status: Literal["pending", "graded"] = Field(description="pending: still being graded.")
-    verdict: VerdictName | None = Field(description="null while the submission is pending.")  # type: ignore[assignment]
+    verdict: Verdict | None = Field(description="null while the submission is pending.")  # type: ignore[assignment]
 
 
 class HistoryItem(BaseModel):
     id: str
     created_at: datetime
-    verdict: VerdictName | None = Field(
-        description="null while the submission is still being graded."
-    )
+    verdict: Verdict | None = Field(description="null while the submission is still being graded.")
     passed: int
     total: int
 

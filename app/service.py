@@ -17,9 +17,10 @@ from app.settings import Settings
 from app.store import Store, StoredSubmission
 from graders.catalog import Catalog, UnknownExercise
 from graders.engine import Grader
+from graders.engine.verdicts import platform_failure, platform_failure_for
 from graders.exercise import Exercise
-from graders.report import LoadError, Report, Status, TestResult, Verdict
-from graders.sandbox.pool import SandboxPool, SandboxUnavailable
+from graders.host.errors import QueueFull, SandboxRefusing, SandboxUnavailable
+from graders.host.pool import SandboxPool
 
 log = logging.getLogger("gradebox.service")
 QUEUE_RETRY_SECONDS = 2
@@ -48,17 +49,19 @@ class Service:
                 f"try again in {wait} s.",
                 retry_after=wait,
             )
-        if self.pool.refusal:
+        try:
+            self.pool.admit()
+        except SandboxRefusing:
             raise Unavailable(
                 "Grading is switched off because the sandbox failed its safety self-test; "
                 "this is our fault and has been logged.",
                 retry_after=60,
-            )
-        if self.pool.busy + self.pool.waiting >= self.pool.size + self.settings.queue_size:
+            ) from None
+        except QueueFull:
             raise Unavailable(
                 "The grading queue is full right now; please try again in a moment.",
                 retry_after=QUEUE_RETRY_SECONDS,
-            )
+            ) from None
         stored = await run_in_threadpool(
             self.store.create_submission, learner_id, exercise.slug, code
         )
@@ -101,15 +104,3 @@ class Service:
         if pending:
             log.warning("recovered %d submission(s) left pending by an earlier run", len(pending))
         return len(pending)
-
-
-def platform_failure(exercise: Exercise, reason: str) -> Report:
-    """Our failure, reported as ours: verdict internal_error, every test skipped."""
-    message = f"Not run: {reason} This is our fault, not yours; please submit again."
-    tests = [TestResult(test.id, test.title, Status.SKIPPED, message) for test in exercise.tests]
-    return Report(exercise=exercise.slug, verdict=Verdict.INTERNAL_ERROR, tests=tests)
-
-
-def platform_failure_for(slug: str, reason: str) -> Report:
-    error = LoadError("InternalError", f"{reason} This is our fault, not yours.")
-    return Report(exercise=slug, verdict=Verdict.INTERNAL_ERROR, tests=[], error=error)

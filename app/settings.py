@@ -10,9 +10,10 @@ from pathlib import Path
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from graders.limits import Limits
+from graders.protocol.limits import Limits
 
 log = logging.getLogger("gradebox")
+_DEFAULT = Limits()  # the defaults of the limits below come from the one table
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -37,10 +38,20 @@ class Settings(BaseSettings):
     secret_key: str = Field(
         "", description="Signs learner identities; generated and persisted if empty."
     )
-    cpu_seconds: float = Field(4.0, gt=0, description="CPU limit of one submission.")
-    wall_seconds: float = Field(6.0, gt=0, description="Wall-clock limit of one submission.")
-    memory_mb: int = Field(1024, ge=256, description="Address-space limit of one submission, MiB.")
-    max_code_bytes: int = Field(64 * 1024, ge=1024, description="Largest accepted submission.")
+    cpu_seconds: float = Field(
+        _DEFAULT.cpu_seconds, gt=0, description="Ceiling: CPU limit of one submission."
+    )
+    wall_seconds: float = Field(
+        _DEFAULT.wall_seconds, gt=0, description="Ceiling: wall-clock limit of one submission."
+    )
+    memory_mb: int = Field(
+        _DEFAULT.memory_bytes // 2**20,
+        ge=256,
+        description="Ceiling: address-space limit of one submission, MiB.",
+    )
+    max_code_bytes: int = Field(
+        _DEFAULT.source_bytes, ge=1024, description="Ceiling: largest accepted submission."
+    )
     allow_weak_sandbox: bool = Field(
         False,
         description="DEVELOPMENT ONLY: grade even if a sandbox layer is missing (logged loudly).",
@@ -58,6 +69,7 @@ class Settings(BaseSettings):
 
     @property
     def limits(self) -> Limits:
+        """The service's ceilings: no exercise may ask for more."""
         return Limits(
             cpu_seconds=self.cpu_seconds,
             wall_seconds=self.wall_seconds,

@@ -1,22 +1,51 @@
 """The trusted grading library: exercises, checks, the sandbox runner and the report.
 
-Exercise authors import from here; this list is the public API (pinned by a test).
+Exercise authors import from here; `__all__` is the public API (pinned by a test). The names
+load on first use, so that a process importing only `graders.protocol` (the sandbox's inside)
+never loads the library, pydantic or the report.
 """
 
-from graders.checks import (
-    CheckContext,
-    Failure,
-    Trial,
-    as_float_array,
-    check,
-    compare_values,
-    describe,
-    first_mismatch,
-    number,
-    position,
-    tolerance_text,
-)
-from graders.report import Diagnosis, Report, Status, TestResult, Verdict
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from graders.checks import (
+        CheckContext,
+        Failure,
+        Trial,
+        as_float_array,
+        check,
+        compare_values,
+        describe,
+        first_mismatch,
+        number,
+        position,
+        tolerance_text,
+        within_tolerance,
+    )
+    from graders.report import Diagnosis, Report, Status, TestResult, Verdict
+
+_HOME = {
+    "CheckContext": "graders.checks",
+    "Failure": "graders.checks",
+    "Trial": "graders.checks",
+    "as_float_array": "graders.checks",
+    "check": "graders.checks",
+    "compare_values": "graders.checks",
+    "describe": "graders.checks",
+    "first_mismatch": "graders.checks",
+    "number": "graders.checks",
+    "position": "graders.checks",
+    "tolerance_text": "graders.checks",
+    "within_tolerance": "graders.checks",
+    "Diagnosis": "graders.report",
+    "Report": "graders.report",
+    "Status": "graders.report",
+    "TestResult": "graders.report",
+    "Verdict": "graders.report",
+}
 
 __all__ = [
     "CheckContext",
@@ -35,4 +64,13 @@ __all__ = [
     "number",
     "position",
     "tolerance_text",
+    "within_tolerance",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module 'graders' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_HOME[name]), name)
+    globals()[name] = value
+    return value

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from graders import trusted
 from graders.exercise import Exercise, ExerciseError, load_exercise
-from graders.limits import Limits
+from graders.protocol.limits import Limits
 
 log = logging.getLogger("gradebox.catalog")
 
@@ -22,7 +22,7 @@ class Catalog:
     """Exercises by slug; broken folders are reported (file and field) and left out."""
 
     root: Path
-    limits: Limits = field(default_factory=Limits)
+    limits: Limits = field(default_factory=Limits)  # the service's ceilings
     exercises: dict[str, Exercise] = field(default_factory=dict)
     broken: dict[str, str] = field(default_factory=dict)
     _stamp: dict[str, float] = field(default_factory=dict)

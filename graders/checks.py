@@ -19,8 +19,8 @@ from typing import Any
 import numpy as np
 
 from graders.probes import Probe
-from graders.sandbox.loops import LoopFinding
-from graders.sandbox.wire import Unsupported
+from graders.protocol.loops import LoopFinding
+from graders.protocol.values import Unsupported
 
 CHECK_MARK = "__gradebox_check__"
 
@@ -34,12 +34,16 @@ class Trial:
     expected: Any
 
 
-@dataclass(frozen=True)
-class Failure:
-    """Why a test failed, about one trial (or none, for static checks)."""
+class Failure(Exception):
+    """Why a test failed, about one trial (or none, for static checks).
 
-    message: str
-    trial: Trial | None = None
+    A check returns it, or raises it from a helper as deep as it likes: either way the test
+    fails with this message.
+    """
+
+    def __init__(self, message: str, trial: Trial | None = None) -> None:
+        super().__init__(message)
+        self.message, self.trial = message, trial
 
 
 @dataclass(frozen=True)
@@ -132,16 +136,28 @@ def as_float_array(value: Any) -> np.ndarray[Any, Any] | None:
     return None
 
 
+def within_tolerance(
+    got: np.ndarray[Any, Any], expected: np.ndarray[Any, Any], tolerance: float
+) -> np.ndarray[Any, Any]:
+    """The one rule for "the same number", element by element, used by every comparison:
+    |got - expected| <= tolerance, or both NaN, or the same infinity."""
+    close: np.ndarray[Any, Any] = np.isclose(
+        got, expected, rtol=0.0, atol=tolerance, equal_nan=True
+    )
+    return close
+
+
 def first_mismatch(
     got: np.ndarray[Any, Any], expected: np.ndarray[Any, Any], tolerance: float
 ) -> tuple[tuple[int, ...], float] | None:
-    """The first index where |got - expected| > tolerance (NaN never matches), and the max error."""
-    error = np.abs(got - expected)
-    bad = ~(error <= tolerance)
+    """The first index not `within_tolerance`, and the largest error (NaN counts as infinite)."""
+    bad = ~within_tolerance(got, expected, tolerance)
     if not bad.any():
         return None
     index = tuple(int(i) for i in np.argwhere(bad)[0])
-    largest = float(np.nanmax(np.where(np.isnan(error), np.inf, error)))
+    with np.errstate(all="ignore"):
+        error = np.abs(got - expected)
+    largest = float(np.nanmax(np.where(np.isnan(error) & bad, np.inf, np.where(bad, error, 0.0))))
     return index, largest
 
 

@@ -19,8 +19,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from graders.limits import Limits
+from graders.markdown import render
 from graders.probes import Probe, parse_probes
+from graders.protocol.limits import Limits
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -55,6 +56,10 @@ class MistakeSpec:
     explanation: str
     path: Path
     hint: int | None = None
+
+    @cached_property
+    def explanation_html(self) -> str:
+        return render(self.explanation)
 
 
 @dataclass(frozen=True)
@@ -142,10 +147,17 @@ def load_exercise(path: Path, base_limits: Limits | None = None) -> Exercise:
     ]
     _unique(toml_path, "mistakes", [mistake.id for mistake in mistakes])
     statement = (path / "statement.md").read_text(encoding="utf-8")
+    ceilings = base_limits or Limits()
     try:
-        limits = (base_limits or Limits()).merged(fields.table("limits", required=False))
+        limits = ceilings.merged(fields.table("limits", required=False))
     except (TypeError, ValueError) as error:
         raise ExerciseError(toml_path, "limits", str(error)) from None
+    for name in limits.above(ceilings):
+        raise ExerciseError(
+            toml_path,
+            f"limits.{name}",
+            f"{getattr(limits, name)} is above the service's ceiling of {getattr(ceilings, name)}",
+        )
     return Exercise(
         slug=path.name,
         path=path,

@@ -1,12 +1,23 @@
-"""The report: the versioned contract returned by the CLI and the API."""
+"""The report: the versioned contract returned by the CLI and the API (design.md §2).
+
+These models are the one source of the contract. The API's response models are these models,
+`docs/report.schema.json` is exported from them (and the golden files are validated against
+it), and the page's types are generated from the OpenAPI document that embeds them. An added
+field keeps `version: 1`; a removed or renamed one makes it version 2.
+"""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field, computed_field
+
 REPORT_VERSION = 1
+_CONTRACT_ORDER = (
+    "version", "exercise", "verdict", "passed", "total", "error", "tests", "stdout",
+    "stdout_truncated", "duration_ms",
+)  # fmt: skip
 
 
 class Verdict(StrEnum):
@@ -29,28 +40,35 @@ class Status(StrEnum):
     SKIPPED = "skipped"  # could not run because the code never loaded
 
 
-@dataclass(frozen=True)
-class Preview:
+class _Contract(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_enum_values=False)
+
+
+class Preview(_Contract):
     """A capped view of an array for the page's tables and heatmaps."""
 
     shape: list[int]
     dtype: str
-    values: Any  # nested lists, at most 64 x 64, or a scalar
-    truncated: bool
+    values: Any = Field(
+        description='Nested lists capped at 64 x 64 (or a scalar); "NaN", "Infinity" and '
+        '"-Infinity" stand for non-finite values.'
+    )
+    truncated: bool = Field(description="Whether the array is larger than the values shown.")
 
 
-@dataclass(frozen=True)
-class Diagnosis:
+class Diagnosis(_Contract):
     """A known mistake that the learner's output matches."""
 
     id: str
     title: str
-    explanation: str
-    hint: int | None = None
+    explanation: str = Field(description="Markdown addressed to the learner.")
+    explanation_html: str = Field(
+        "", description="The explanation rendered (raw HTML escaped; math left as $...$)."
+    )
+    hint: int | None = Field(None, description="The hint that addresses this mistake, if any.")
 
 
-@dataclass(frozen=True)
-class LoadError:
+class LoadError(_Contract):
     """Why the learner's code could not be loaded (verdict `error`)."""
 
     type: str
@@ -58,14 +76,17 @@ class LoadError:
     line: int | None = None
 
 
-@dataclass(frozen=True)
-class TestResult:
+class TestResult(_Contract):
     """One test's outcome, with a message that teaches."""
 
-    id: str
+    __test__ = False  # not a pytest class
+
+    id: str = Field(description="Stable across versions: the flagship's six are API.")
     title: str
     status: Status
-    message: str
+    message: str = Field(
+        description="What was called, what came back, what was expected, and the tolerance."
+    )
     call: str | None = None
     line: int | None = None
     tolerance: float | None = None
@@ -74,75 +95,35 @@ class TestResult:
     diagnosis: Diagnosis | None = None
 
 
-@dataclass(frozen=True)
-class Report:
+class Report(_Contract):
     """Everything the learner is told about one submission."""
 
+    version: int = REPORT_VERSION
     exercise: str
     verdict: Verdict
-    tests: list[TestResult]
     error: LoadError | None = None
+    tests: list[TestResult]
     stdout: str = ""
     stdout_truncated: bool = False
     duration_ms: int = 0
-    version: int = field(default=REPORT_VERSION)
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def passed(self) -> int:
         return sum(test.status is Status.PASSED for test in self.tests)
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def total(self) -> int:
         return len(self.tests)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of design.md §2, keys in contract order."""
-        body = asdict(self)
-        return {
-            "version": self.version,
-            "exercise": self.exercise,
-            "verdict": str(self.verdict),
-            "passed": self.passed,
-            "total": self.total,
-            "error": body["error"],
-            "tests": [_plain(test) for test in body["tests"]],
-            "stdout": self.stdout,
-            "stdout_truncated": self.stdout_truncated,
-            "duration_ms": self.duration_ms,
-        }
+        body = self.model_dump(mode="json")
+        return {key: body.pop(key) for key in _CONTRACT_ORDER if key in body} | body
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Report:
         """Read a stored report back (the inverse of `to_dict`)."""
-        error = data.get("error")
-        return cls(
-            exercise=data["exercise"],
-            verdict=Verdict(data["verdict"]),
-            tests=[_test_from_dict(test) for test in data["tests"]],
-            error=LoadError(**error) if error else None,
-            stdout=data.get("stdout", ""),
-            stdout_truncated=data.get("stdout_truncated", False),
-            duration_ms=data.get("duration_ms", 0),
-            version=data.get("version", REPORT_VERSION),
-        )
-
-
-def _plain(test: dict[str, Any]) -> dict[str, Any]:
-    test["status"] = str(test["status"])
-    return test
-
-
-def _test_from_dict(data: dict[str, Any]) -> TestResult:
-    got, expected, diagnosis = data.get("got"), data.get("expected"), data.get("diagnosis")
-    return TestResult(
-        id=data["id"],
-        title=data["title"],
-        status=Status(data["status"]),
-        message=data["message"],
-        call=data.get("call"),
-        line=data.get("line"),
-        tolerance=data.get("tolerance"),
-        got=Preview(**got) if got else None,
-        expected=Preview(**expected) if expected else None,
-        diagnosis=Diagnosis(**diagnosis) if diagnosis else None,
-    )
+        fields = {key: value for key, value in data.items() if key not in ("passed", "total")}
+        return cls.model_validate(fields)

@@ -22,8 +22,8 @@ import numpy as np
 from graders.checks import BUILTIN_CHECKS, Check, collect_checks
 from graders.exercise import Exercise, ExerciseError, MistakeSpec
 from graders.probes import Probe
-from graders.sandbox import wire
-from graders.sandbox.loops import LoopFinding, find_loops
+from graders.protocol.loops import LoopFinding, find_loops
+from graders.protocol.values import Unsupported, pack_summary, pack_value, unpack_value
 
 _BIG = 1 << 40
 
@@ -69,16 +69,16 @@ def entry_function(path: Path, entry: str) -> Callable[..., Any]:
 
 def normalised(value: Any) -> Any:
     """The same normalisation learner values get on their way out of the sandbox."""
-    header, payload = wire.pack_value(value, _BIG, _BIG)
-    return wire.unpack_value(header, payload)
+    header, payload = pack_value(value, _BIG, _BIG)
+    return unpack_value(header, payload)
 
 
 def summarised(value: Any) -> Any:
     """What a learner's value looks like when only its summary crossed the boundary."""
-    if isinstance(value, wire.Unsupported):
+    if isinstance(value, Unsupported):
         return value
-    header, payload = wire.pack_summary(value)
-    return wire.unpack_value(header, payload)
+    header, payload = pack_summary(value)
+    return unpack_value(header, payload)
 
 
 _outputs: dict[tuple[str, float, str, str], Any] = {}
@@ -95,7 +95,7 @@ def _call(path: Path, mtime: float, entry: str, probe: Probe) -> Any:
                 warnings.simplefilter("ignore")
                 _outputs[key] = normalised(function(*[_copy(arg) for arg in probe.args]))
         except Exception as error:
-            _outputs[key] = wire.Unsupported(f"raised {type(error).__name__}")
+            _outputs[key] = Unsupported(f"raised {type(error).__name__}")
     return _outputs[key]
 
 

@@ -14,8 +14,7 @@ reference solution (`solution.py` read as text), every probe run, every check an
       zygotes and the learner processes (from /proc, the children counted once reaped).
   (b) the classic design: a fresh `python -I -c` process per submission that imports NumPy,
       RestrictedPython and graders, loads the exercise, packs the job, runs
-      `graders.sandbox.child.main_inprocess`, builds the report with `read_frames` /
-      `build_report`, prints it as JSON and exits. Latency sequentially; throughput with 2
+      `graders.inside.child.run_inprocess`, builds the report with `report_for_run`, prints it as JSON and exits. Latency sequentially; throughput with 2
       processes at a time.
   (c) the floor: the same steps as (b) in this process (no isolation, no process start).
       Throughput with 2 threads (they share one GIL) and with 1.
@@ -50,13 +49,15 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from graders.catalog import Catalog  # noqa: E402
-from graders.engine import Grader, build_report, read_frames, summary_only  # noqa: E402
+from graders.engine import Grader, report_for_run, summary_only  # noqa: E402
 from graders.exercise import Exercise  # noqa: E402
-from graders.limits import Limits  # noqa: E402
+from graders.host.exchange import FrameListener, RunOutcome, RunStatus  # noqa: E402
+from graders.host.pool import SandboxPool  # noqa: E402
+from graders.inside.child import run_inprocess  # noqa: E402
+from graders.protocol.frames import FrameType, decode  # noqa: E402
+from graders.protocol.job import Job  # noqa: E402
+from graders.protocol.limits import Limits  # noqa: E402
 from graders.report import Report, Verdict  # noqa: E402
-from graders.sandbox import wire  # noqa: E402
-from graders.sandbox.child import main_inprocess, pack_job  # noqa: E402
-from graders.sandbox.pool import FrameListener, RunOutcome, SandboxPool  # noqa: E402
 
 FLAGSHIP = "sinusoidal-positional-encoding"
 LIMITS = Limits()  # the service's defaults (Settings() without GRADEBOX_* overrides)
@@ -92,25 +93,25 @@ import json, sys
 from pathlib import Path
 import numpy
 import RestrictedPython
-from graders.engine import build_report, read_frames, summary_only
+from graders.engine import report_for_run, summary_only
 from graders.exercise import load_exercise
-from graders.limits import Limits
-from graders.sandbox import wire
-from graders.sandbox.child import main_inprocess, pack_job
-from graders.sandbox.pool import RunOutcome
+from graders.host.exchange import RunOutcome, RunStatus
+from graders.inside.child import run_inprocess
+from graders.protocol.frames import decode
+from graders.protocol.job import Job
+from graders.protocol.limits import Limits
 imported = time.perf_counter()
 exercises, slug, limits = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 source = sys.stdin.read()
 exercise = load_exercise(Path(exercises) / slug, Limits(**limits))
 probes = exercise.all_probes()
-job = pack_job(source, exercise.entry, [probe.args for probe in probes],
-               exercise.limits.to_dict(), summary_only(exercise, probes))
+job = Job(source, exercise.entry, [probe.args for probe in probes],
+          exercise.limits, summary_only(exercise, probes))
 run_started = time.perf_counter()
-frames = wire.decode_stream(main_inprocess(job))
+frames = decode(run_inprocess(job))
 wall_ms = (time.perf_counter() - run_started) * 1000
-reading = read_frames(frames)
-status = "ok" if any(frame.header.get("t") == "done" for frame in frames) else "crashed"
-report = build_report(exercise, probes, RunOutcome(status, frames, wall_ms), reading)
+status = RunStatus.OK if any(frame.type == "done" for frame in frames) else RunStatus.CRASHED
+report = report_for_run(exercise, probes, RunOutcome(status, frames, wall_ms))
 body = report.to_dict()
 finished = time.perf_counter()
 print(json.dumps({"report": body, "import_ms": (imported - started) * 1000,
@@ -198,26 +199,18 @@ async def concurrent(
 
 
 def grade_inprocess(exercise: Exercise, source: str, phases: Phases | None = None) -> Report:
-    """Grader.grade's steps with `main_inprocess` in place of the pool: no isolation at all."""
+    """Grader.grade's steps with `run_inprocess` in place of the pool: no isolation at all."""
     started = time.perf_counter()
     probes = exercise.all_probes()
     summaries = summary_only(exercise, probes)
-    job = pack_job(
-        source,
-        exercise.entry,
-        [probe.args for probe in probes],
-        exercise.limits.to_dict(),
-        summaries,
-    )
+    job = Job(source, exercise.entry, [probe.args for probe in probes], exercise.limits, summaries)
     packed = time.perf_counter()
-    raw = main_inprocess(job)
+    raw = run_inprocess(job)
     ran = time.perf_counter()
-    frames = wire.decode_stream(raw)
-    reading = read_frames(frames)
-    status = "ok" if any(frame.header.get("t") == "done" for frame in frames) else "crashed"
-    report = build_report(
-        exercise, probes, RunOutcome(status, frames, (ran - packed) * 1000), reading
-    )
+    frames = decode(raw)
+    done = any(frame.type == FrameType.DONE for frame in frames)
+    status = RunStatus.OK if done else RunStatus.CRASHED
+    report = report_for_run(exercise, probes, RunOutcome(status, frames, (ran - packed) * 1000))
     if phases is not None:
         phases.add("plan probes + pack job", (packed - started) * 1000)
         phases.add("run_job (compile, exec, probes)", (ran - packed) * 1000)
@@ -259,14 +252,10 @@ class TimedRunner:
     outcome: RunOutcome | None = None
 
     async def run(
-        self,
-        job: bytes,
-        wall_seconds: float,
-        max_bytes: int,
-        on_frames: FrameListener | None = None,
+        self, job: bytes, limits: Limits, on_frames: FrameListener | None = None
     ) -> RunOutcome:
         self.entered = time.perf_counter()
-        outcome = await self.pool.run(job, wall_seconds, max_bytes, on_frames)
+        outcome = await self.pool.run(job, limits, on_frames)
         self.left = time.perf_counter()
         self.outcome = outcome
         return outcome

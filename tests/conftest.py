@@ -13,9 +13,9 @@ import pytest
 from graders.catalog import Catalog
 from graders.engine import Grader
 from graders.exercise import Exercise
-from graders.limits import Limits
+from graders.host.pool import SandboxPool
+from graders.protocol.limits import Limits
 from graders.report import Report
-from graders.sandbox.pool import SandboxPool
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISES = ROOT / "exercises"
@@ -80,3 +80,16 @@ class SyncGrader:
 @pytest.fixture(scope="session")
 def grade(pool: SandboxPool, loop_thread: LoopThread) -> SyncGrader:
     return SyncGrader(Grader(pool), loop_thread)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite tests/golden/*/report.json from the current grader (review the diff)",
+    )
+
+
+@pytest.fixture(scope="session")
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))

@@ -6,7 +6,7 @@ import pytest
 
 from graders.catalog import Catalog
 from graders.engine import Grader
-from graders.sandbox.pool import SandboxPool
+from graders.host.pool import SandboxPool
 from graders.validate import format_matrix, validate_exercise
 from tests.conftest import EXERCISES, LoopThread
 

@@ -8,7 +8,6 @@ from fastapi import APIRouter
 from fastapi.concurrency import run_in_threadpool
 
 from app.deps import ExerciseDep, LearnerDep, ServiceDep
-from app.markdown import render
 from app.problems import Conflict, documented
 from app.schemas import (
     EntryInfo,
@@ -20,6 +19,7 @@ from app.schemas import (
     TestInfo,
 )
 from graders.exercise import Exercise
+from graders.markdown import render
 
 router = APIRouter(prefix="/api/exercises", tags=["exercises"])
 NOT_FOUND = documented(401, 404, s404="Unknown exercise")

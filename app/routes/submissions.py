@@ -16,13 +16,10 @@ router = APIRouter(tags=["submissions"])
 
 
 def _out(stored: StoredSubmission) -> SubmissionOut:
-    report = stored.report or {
-        "version": 1, "exercise": stored.exercise, "verdict": None, "passed": 0,
-        "total": 0, "error": None, "tests": [], "stdout": "", "stdout_truncated": False,
-        "duration_ms": 0,
-    }  # fmt: skip
+    report = stored.report or {"exercise": stored.exercise, "verdict": None, "tests": []}
+    fields = {key: value for key, value in report.items() if key not in ("passed", "total")}
     return SubmissionOut(
-        **report, id=stored.id, created_at=stored.created_at, code=stored.code, status=stored.status
+        **fields, id=stored.id, created_at=stored.created_at, code=stored.code, status=stored.status
     )
 
 

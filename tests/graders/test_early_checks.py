@@ -12,19 +12,15 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from graders.engine import (
-    EarlyChecks,
-    FrameListener,
-    Grader,
-    build_report,
-    read_frames,
-    summary_only,
-)
+from graders.engine import Grader, report_for_run, summary_only
+from graders.engine.early import EarlyChecks
 from graders.exercise import Exercise
+from graders.host.exchange import FrameListener, RunOutcome, RunStatus
+from graders.inside.child import run_inprocess
+from graders.protocol.frames import Frame, decode
+from graders.protocol.job import Job
+from graders.protocol.limits import Limits
 from graders.report import Report
-from graders.sandbox import wire
-from graders.sandbox.child import main_inprocess, pack_job
-from graders.sandbox.pool import RunOutcome
 from tests.conftest import EXERCISES, FLAGSHIP
 
 SOLUTION = (EXERCISES / FLAGSHIP / "solution.py").read_text(encoding="utf-8")
@@ -34,32 +30,23 @@ SWAPPED = SOLUTION.replace("pe[:, 0::2] = np.sin", "pe[:, 1::2] = np.sin", 1).re
 )
 
 
-def child_frames(exercise: Exercise, source: str) -> list[wire.Frame]:
+def child_frames(exercise: Exercise, source: str) -> list[Frame]:
     probes = exercise.all_probes()
-    job = pack_job(
-        source,
-        exercise.entry,
-        [probe.args for probe in probes],
-        exercise.limits.to_dict(),
-        summary_only(exercise, probes),
-    )
-    return wire.decode_stream(main_inprocess(job))
+    arguments = [probe.args for probe in probes]
+    job = Job(source, exercise.entry, arguments, exercise.limits, summary_only(exercise, probes))
+    return decode(run_inprocess(job))
 
 
 @dataclass
 class ScriptedRunner:
     """Sends the given frames one at a time, then ends the run with `status`."""
 
-    frames: list[wire.Frame]
-    status: str = "ok"
+    frames: list[Frame]
+    status: RunStatus = RunStatus.OK
     graded_before_the_end: list[set[str]] = field(default_factory=list)
 
     async def run(
-        self,
-        job: bytes,
-        wall_seconds: float,
-        max_bytes: int,
-        on_frames: FrameListener | None = None,
+        self, job: bytes, limits: Limits, on_frames: FrameListener | None = None
     ) -> RunOutcome:
         assert on_frames is not None
         for frame in self.frames:
@@ -73,11 +60,11 @@ def grade_with(runner: ScriptedRunner, exercise: Exercise, source: str) -> Repor
     return asyncio.run(Grader(runner).grade(exercise, source))
 
 
-def from_scratch(exercise: Exercise, frames: list[wire.Frame], status: str = "ok") -> Report:
+def from_scratch(
+    exercise: Exercise, frames: list[Frame], status: RunStatus = RunStatus.OK
+) -> Report:
     """The report built only after the run, as before early checks existed."""
-    return build_report(
-        exercise, exercise.all_probes(), RunOutcome(status, frames, 1.0), read_frames(frames)
-    )
+    return report_for_run(exercise, exercise.all_probes(), RunOutcome(status, frames, 1.0))
 
 
 def comparable(report: Report) -> dict[str, object]:
@@ -126,7 +113,7 @@ def test_a_result_sent_again_later_is_checked_again(flagship: Exercise) -> None:
     assert comparable(report) == comparable(from_scratch(flagship, frames))
 
 
-@pytest.mark.parametrize("status", ["timeout", "crashed", "overflow"])
+@pytest.mark.parametrize("status", [RunStatus.TIMEOUT, RunStatus.CRASHED, RunStatus.OVERFLOW])
 def test_a_run_that_does_not_end_normally_is_checked_from_scratch(
     status: str, flagship: Exercise
 ) -> None:

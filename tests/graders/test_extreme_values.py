@@ -10,7 +10,8 @@ import asyncio
 import numpy as np
 import pytest
 
-from graders.engine import Grader, preview
+from graders.engine import Grader
+from graders.engine.previews import preview
 from graders.exercise import Exercise
 from graders.report import Report
 from tests.graders.test_early_checks import ScriptedRunner, child_frames

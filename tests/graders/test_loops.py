@@ -6,7 +6,7 @@ import ast
 
 import pytest
 
-from graders.sandbox.loops import find_loops
+from graders.protocol.loops import find_loops
 
 HEADER = "import numpy as np\n"
 

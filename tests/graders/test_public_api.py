@@ -7,7 +7,7 @@ import graders
 PUBLIC = [
     "CheckContext", "Diagnosis", "Failure", "Report", "Status", "TestResult", "Trial", "Verdict",
     "as_float_array", "check", "compare_values", "describe", "first_mismatch", "number",
-    "position", "tolerance_text",
+    "position", "tolerance_text", "within_tolerance",
 ]  # fmt: skip
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import pytest
 
-from graders.limits import Limits
-from graders.sandbox import wire
-from graders.sandbox.pool import RunOutcome, SandboxPool, SandboxUnavailable
+from graders.host.errors import SandboxUnavailable
+from graders.host.exchange import RunOutcome, RunStatus
+from graders.host.pool import SandboxPool
+from graders.protocol.frames import Frame
+from graders.protocol.limits import Limits
 from tests.conftest import LoopThread
 
 
@@ -18,7 +19,7 @@ def pool_whose_selftest_reports(
 ) -> SandboxPool:
     pool = SandboxPool(1, Limits(), allow_weak_sandbox=weak)
 
-    async def fake_run(header: dict[str, Any], payload: bytes, timeout: float) -> RunOutcome:
+    async def fake_run(job: bytes, limits: Limits) -> RunOutcome:
         frame = {
             "t": "selftest",
             "layers": layers,
@@ -26,7 +27,7 @@ def pool_whose_selftest_reports(
             "contained": contained,
             "errors": {},
         }
-        return RunOutcome("ok", [wire.Frame(frame)])
+        return RunOutcome(RunStatus.OK, [Frame(frame)])
 
     pool._run = fake_run  # type: ignore[method-assign]
     return pool
@@ -42,7 +43,7 @@ def test_a_missing_layer_stops_all_grading(missing: str, loop_thread: LoopThread
     assert pool.refusal is not None
     assert missing in pool.refusal
     with pytest.raises(SandboxUnavailable, match=missing):
-        loop_thread.run(pool.run(b"", 1.0, 1))
+        loop_thread.run(pool.run(b"", Limits()))
 
 
 def test_an_escape_in_the_selftest_stops_all_grading(loop_thread: LoopThread) -> None:
@@ -67,8 +68,8 @@ def test_the_development_setting_grades_but_says_so_loudly(
 def test_a_selftest_child_that_never_reports_is_a_refusal(loop_thread: LoopThread) -> None:
     pool = SandboxPool(1, Limits())
 
-    async def silent(header: dict[str, Any], payload: bytes, timeout: float) -> RunOutcome:
-        return RunOutcome("crashed", [])
+    async def silent(job: bytes, limits: Limits) -> RunOutcome:
+        return RunOutcome(RunStatus.CRASHED, [])
 
     pool._run = silent  # type: ignore[method-assign]
     loop_thread.run(pool.run_selftest())

@@ -19,8 +19,8 @@ import pytest
 
 from graders.engine import Grader
 from graders.exercise import Exercise
+from graders.host.pool import SandboxPool
 from graders.report import Verdict
-from graders.sandbox.pool import SandboxPool
 from tests.conftest import EXERCISES, FLAGSHIP, TEST_LIMITS, LoopThread, SyncGrader
 
 SOLUTION = (EXERCISES / FLAGSHIP / "solution.py").read_text(encoding="utf-8")

@@ -10,8 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from graders.sandbox.isolation import LAYERS
-from graders.sandbox.pool import SandboxPool, SandboxUnavailable, SelfTest
+from graders.host.errors import SandboxUnavailable
+from graders.host.pool import SandboxPool
+from graders.host.selftest import SelfTest
+from graders.protocol.layers import LAYERS
+from graders.protocol.limits import Limits
 from tests.conftest import TEST_LIMITS, LoopThread
 
 # What the self-test child tries; each must fail with a permission error from the kernel.
@@ -24,7 +27,7 @@ ATTEMPTS = (
     "parent_environment",
     "signal_host",
 )
-# The file the self-test tries to create outside its tmpfs (graders/sandbox/selftest.py).
+# The file the self-test tries to create outside its tmpfs (graders/inside/attacks.py).
 SELFTEST_ESCAPE = Path("/var/tmp/gradebox-sandbox-escape")
 
 
@@ -55,7 +58,7 @@ def test_the_layers_have_notes_saying_how(pool: SandboxPool) -> None:
     assert notes["user"] == "uid 65534"
     assert set(notes["namespaces"].split()) >= {"user", "pid", "net", "mount"}
     assert notes["landlock"].startswith("ABI ")
-    assert notes["seccomp"].endswith("syscalls denied")
+    assert notes["seccomp"].endswith("BPF instructions")
 
 
 def test_the_pool_grades_because_nothing_is_missing(pool: SandboxPool) -> None:
@@ -93,5 +96,5 @@ def test_a_refusing_pool_does_not_grade(loop_thread: LoopThread) -> None:
     refusing = SandboxPool(1, TEST_LIMITS)
     refusing.refusal = "sandbox layers missing: seccomp"
     with pytest.raises(SandboxUnavailable, match="seccomp"):
-        loop_thread.run(refusing.run(b"", 1.0, 1024))
+        loop_thread.run(refusing.run(b"", Limits()))
     assert refusing.state()["grading"] is False

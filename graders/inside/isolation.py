@@ -28,7 +28,8 @@ import resource
 import signal
 import sys
 from dataclasses import dataclass, field
-from typing import Any
+
+from graders.protocol.limits import Limits
 
 NOBODY = 65534
 libc = ctypes.CDLL(None, use_errno=True)
@@ -42,90 +43,11 @@ CLONE_NEWIPC = 0x08000000
 CLONE_NEWUSER = 0x10000000
 CLONE_NEWPID = 0x20000000
 CLONE_NEWNET = 0x40000000
-CLONE_THREAD = 0x00010000
 MS_NOSUID, MS_NODEV, MS_NOEXEC = 2, 4, 8
 MS_REC, MS_PRIVATE = 0x4000, 1 << 18
 PR_SET_NO_NEW_PRIVS, PR_SET_DUMPABLE = 38, 4
 _PR_SET_SECCOMP, _SECCOMP_MODE_FILTER = 22, 2
 _PR_SET_PDEATHSIG = 1
-
-LAYERS = ("user", "namespaces", "tmpfs", "landlock", "seccomp")
-
-# Syscalls a grader never needs; each fails with EPERM so Python raises a readable error.
-DENIED_SYSCALLS = [
-    "socket",
-    "socketpair",
-    "connect",
-    "bind",
-    "listen",
-    "accept",
-    "accept4",
-    "execve",
-    "execveat",
-    "fork",
-    "vfork",
-    "ptrace",
-    "process_vm_readv",
-    "process_vm_writev",
-    "io_uring_setup",
-    "io_uring_enter",
-    "io_uring_register",
-    "mount",
-    "umount2",
-    "pivot_root",
-    "chroot",
-    "move_mount",
-    "open_tree",
-    "fsopen",
-    "fsmount",
-    "fsconfig",
-    "fspick",
-    "bpf",
-    "keyctl",
-    "add_key",
-    "request_key",
-    "personality",
-    "unshare",
-    "setns",
-    "kexec_load",
-    "kexec_file_load",
-    "init_module",
-    "finit_module",
-    "delete_module",
-    "perf_event_open",
-    "userfaultfd",
-    "open_by_handle_at",
-    "name_to_handle_at",
-    "quotactl",
-    "reboot",
-    "swapon",
-    "swapoff",
-    "syslog",
-    "acct",
-    "settimeofday",
-    "clock_settime",
-    "adjtimex",
-    "iopl",
-    "ioperm",
-    "kill",
-    "mknod",
-    "mknodat",
-    "pidfd_open",
-    "pidfd_send_signal",
-    "pidfd_getfd",
-    "memfd_create",
-    "process_madvise",
-    "setuid",
-    "setgid",
-    "setreuid",
-    "setregid",
-    "setresuid",
-    "setresgid",
-    "setgroups",
-    "landlock_create_ruleset",
-    "landlock_add_rule",
-    "landlock_restrict_self",
-]
 
 
 @dataclass
@@ -242,15 +164,30 @@ def private_tmpfs(report: LayerReport) -> None:
         report.mark("tmpfs", False, str(error))
 
 
-def apply_rlimits(limits: dict[str, Any]) -> None:
-    cpu = max(1, math.ceil(limits["cpu_seconds"]))
-    # soft = hard: the kernel's SIGKILL at the hard limit also reaches PID 1 of a namespace.
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
-    resource.setrlimit(resource.RLIMIT_AS, (limits["memory_bytes"], limits["memory_bytes"]))
-    resource.setrlimit(resource.RLIMIT_NOFILE, (limits["open_files"], limits["open_files"]))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (limits["file_bytes"], limits["file_bytes"]))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    resource.setrlimit(resource.RLIMIT_NPROC, (limits["processes"], limits["processes"]))
+def _rlimits(limits: Limits) -> dict[int, int]:
+    return {
+        # soft = hard: the kernel's SIGKILL at the hard limit also reaches PID 1 of a namespace.
+        resource.RLIMIT_CPU: max(1, math.ceil(limits.cpu_seconds)),
+        resource.RLIMIT_AS: limits.memory_bytes,
+        resource.RLIMIT_NOFILE: limits.open_files,
+        resource.RLIMIT_FSIZE: limits.file_bytes,
+        resource.RLIMIT_CORE: 0,
+        resource.RLIMIT_NPROC: limits.processes,
+    }
+
+
+def apply_rlimits(ceilings: Limits) -> None:
+    """The service's ceilings, set in every child before it reads a job."""
+    for kind, value in _rlimits(ceilings).items():
+        resource.setrlimit(kind, (value, value))
+
+
+def lower_rlimits(limits: Limits) -> None:
+    """A job's own limits, where they are below the ceilings (a limit is never raised)."""
+    for kind, value in _rlimits(limits).items():
+        _, hard = resource.getrlimit(kind)
+        if hard == resource.RLIM_INFINITY or value < hard:
+            resource.setrlimit(kind, (value, value))
 
 
 # --- Landlock ------------------------------------------------------------------------------
@@ -334,32 +271,6 @@ def _add_path_rule(ruleset: int, path: str, access: int) -> None:
         os.close(fd)
 
 
-def compile_seccomp() -> bytes:
-    """The filter as raw BPF, built once by libseccomp in the grader (each child only loads it).
-
-    Imported here, not at the top: the zygote never loads libseccomp, and every library it does
-    not load is a few mappings fewer to copy on each fork.
-    """
-    import tempfile
-
-    import pyseccomp as seccomp
-
-    denied = seccomp.ERRNO(errno.EPERM)
-    syscall_filter = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
-    for name in DENIED_SYSCALLS:
-        try:
-            syscall_filter.add_rule(denied, name)
-        except (OSError, ValueError, RuntimeError):
-            continue  # not a syscall on this architecture
-    # Threads may still start (clone with CLONE_THREAD); new processes may not.
-    syscall_filter.add_rule(denied, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_THREAD, 0))
-    syscall_filter.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")
-    with tempfile.TemporaryFile() as program:
-        syscall_filter.export_bpf(program)
-        program.seek(0)
-        return program.read()
-
-
 class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
 
@@ -369,6 +280,7 @@ class SeccompProgram:
 
     def __init__(self, program: bytes) -> None:
         self.valid = bool(program) and len(program) % 8 == 0
+        self.instructions = len(program) // 8
         self._buffer = ctypes.create_string_buffer(program, max(1, len(program)))
         self._fprog = _SockFprog(len(program) // 8, ctypes.cast(self._buffer, ctypes.c_void_p))
         self.reference = ctypes.byref(self._fprog)
@@ -383,7 +295,7 @@ def apply_seccomp(report: LayerReport, program: SeccompProgram) -> None:
         _check(
             libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, program.reference, 0, 0), "seccomp"
         )
-        report.mark("seccomp", True, f"{len(DENIED_SYSCALLS)} syscalls denied")
+        report.mark("seccomp", True, f"{program.instructions} BPF instructions")
     except Exception as error:
         report.mark("seccomp", False, f"{type(error).__name__}: {error}")
 

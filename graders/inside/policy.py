@@ -22,7 +22,7 @@ from RestrictedPython.Guards import (
     safer_getattr_raise,
 )
 
-from graders.sandbox.facade import MODULES, Facade
+from graders.inside.facade import MODULES, Facade
 
 SUBMISSION_FILENAME = "<submission>"
 

@@ -7,14 +7,16 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graders.sandbox import child, wire
-from graders.sandbox.pool import FrameReader
+from graders.inside import child
+from graders.protocol import frames as wire
+from graders.protocol import values
+from graders.protocol.frames import FrameDecoder, FrameTooLarge, ProtocolError
 
 
 def roundtrip(value: Any) -> Any:
-    header, payload = wire.pack_value(value, 10_000, 10_000)
-    frame = wire.decode_stream(wire.encode(header, payload))[0]
-    return wire.unpack_value(frame.header, frame.payload)
+    header, payload = values.pack_value(value, 10_000, 10_000)
+    frame = wire.decode(wire.encode(header, payload))[0]
+    return values.unpack_value(frame.header, frame.payload)
 
 
 @pytest.mark.parametrize("dtype", ["float64", "float32", "float16", "int64", "bool"])
@@ -56,7 +58,7 @@ class Subclass(np.ndarray):  # type: ignore[type-arg]
 )
 def test_anything_but_plain_data_is_refused_with_its_type(value: Any, described: str) -> None:
     back = roundtrip(value)
-    assert isinstance(back, wire.Unsupported)
+    assert isinstance(back, values.Unsupported)
     assert described in back.type
 
 
@@ -69,34 +71,29 @@ def test_numbers_and_lists_stay_plain() -> None:
 
 
 def test_an_array_over_the_element_cap_is_refused_not_copied() -> None:
-    header, payload = wire.pack_value(np.zeros(20_000), 10_000, 10_000)
+    header, payload = values.pack_value(np.zeros(20_000), 10_000, 10_000)
     assert header["kind"] == "too_large"
     assert payload == b""
 
 
 def test_a_payload_that_disagrees_with_its_shape_is_a_protocol_error() -> None:
     header = {"kind": "array", "dtype": "<f8", "shape": [4]}
-    with pytest.raises(wire.ProtocolError):
-        wire.unpack_value(header, b"\0" * 8)
+    with pytest.raises(ProtocolError):
+        values.unpack_value(header, b"\0" * 8)
 
 
 @pytest.mark.parametrize("dtype", ["|O", "<M8[D]", "|V8", "weird"])
 def test_a_disallowed_dtype_is_a_protocol_error(dtype: str) -> None:
-    with pytest.raises(wire.ProtocolError):
-        wire.unpack_value({"kind": "array", "dtype": dtype, "shape": [1]}, b"\0" * 8)
-
-
-def test_a_truncated_stream_keeps_only_whole_frames() -> None:
-    data = wire.encode({"t": "a"}) + wire.encode({"t": "b"}, b"12345")
-    assert [frame.header["t"] for frame in wire.decode_stream(data[:-2])] == ["a"]
+    with pytest.raises(ProtocolError):
+        values.unpack_value({"kind": "array", "dtype": dtype, "shape": [1]}, b"\0" * 8)
 
 
 def test_a_summary_keeps_type_dtype_and_shape_only() -> None:
-    header, payload = wire.pack_summary(np.ones((3, 4), dtype=np.float32))
+    header, payload = values.pack_summary(np.ones((3, 4), dtype=np.float32))
     assert payload == b""
-    back = wire.unpack_value(header, payload)
+    back = values.unpack_value(header, payload)
     assert (back.shape, back.dtype, float(back.sum())) == ((3, 4), np.float32, 0.0)
-    assert wire.unpack_value(*wire.pack_summary([[1.0, 2.0]])) == [[0.0, 0.0]]
+    assert values.unpack_value(*values.pack_summary([[1.0, 2.0]])) == [[0.0, 0.0]]
 
 
 # --- the child's outbox and the grader's frame reader ------------------------------------------
@@ -128,7 +125,7 @@ def test_the_outbox_delivers_every_frame_when_writes_are_partial(per_call: int) 
     for header, payload in FRAMES:
         outbox.send(header, payload)
     outbox.flush()
-    frames = wire.decode_stream(bytes(channel.received))
+    frames = wire.decode(bytes(channel.received))
     assert [(frame.header, frame.payload) for frame in frames] == [
         (header, bytes(payload)) for header, payload in FRAMES
     ]
@@ -136,47 +133,51 @@ def test_the_outbox_delivers_every_frame_when_writes_are_partial(per_call: int) 
 
 
 @pytest.mark.parametrize("chunk_size", [1, 7, 4096, 1 << 24], ids=lambda n: f"{n}-byte chunks")
-def test_the_frame_reader_decodes_frames_however_the_bytes_arrive(chunk_size: int) -> None:
+def test_the_frame_decoder_decodes_frames_however_the_bytes_arrive(chunk_size: int) -> None:
     data = b"".join(wire.encode(header, payload) for header, payload in FRAMES)
-    reader = FrameReader(1 << 26)
-    statuses = [reader.feed(data[i : i + chunk_size]) for i in range(0, len(data), chunk_size)]
-    assert statuses[-1] == "ok"
-    assert set(statuses[:-1]) <= {"crashed"}  # "not finished yet"
-    assert [frame.header["t"] for frame in reader.frames] == [
-        "compiling",
-        "result",
-        "result",
-        "done",
-    ]
-    assert reader.frames[1].payload == bytes(FRAMES[1][1])
+    decoder = FrameDecoder(1 << 26)
+    for start in range(0, len(data), chunk_size):
+        assert not decoder.finished
+        decoder.feed(data[start : start + chunk_size])
+    assert decoder.finished
+    assert [frame.type for frame in decoder.frames] == ["compiling", "result", "result", "done"]
+    assert decoder.frames[1].payload == bytes(FRAMES[1][1])
+
+
+def test_a_frame_cut_short_is_partial_not_decoded() -> None:
+    data = wire.encode({"t": "a"}) + wire.encode({"t": "b"}, b"12345")
+    decoder = FrameDecoder(last=None)
+    assert [frame.type for frame in decoder.feed(data[:-2])] == ["a"]
+    assert decoder.partial
 
 
 @pytest.mark.parametrize("same_read", [True, False], ids=["same-read", "later-read"])
-def test_the_frame_reader_ignores_anything_after_done(same_read: bool) -> None:
+def test_the_frame_decoder_ignores_anything_after_done(same_read: bool) -> None:
     done, spoof = wire.encode({"t": "done"}), wire.encode({"t": "result", "probe": 0})
-    reader = FrameReader(1 << 20)
+    decoder = FrameDecoder(1 << 20)
     if same_read:
-        assert reader.feed(done + spoof) == "ok"
+        decoder.feed(done + spoof)
     else:
-        assert reader.feed(done) == "ok"
-        assert reader.feed(spoof) == "ok"
-    assert [frame.header["t"] for frame in reader.frames] == ["done"]
+        decoder.feed(done)
+        assert decoder.feed(spoof) == []
+    assert [frame.type for frame in decoder.frames] == ["done"]
 
 
 @pytest.mark.parametrize(
-    ("data", "status"),
+    "data",
     [
-        (wire.encode({"t": "result"}, b"x" * 2000), "overflow"),  # over the byte cap
-        ((wire.MAX_HEADER_BYTES + 1).to_bytes(4, "big"), "overflow"),  # a header past its cap
+        wire.encode({"t": "result"}, b"x" * 2000),  # over the byte cap
+        (wire.MAX_HEADER_BYTES + 1).to_bytes(4, "big"),  # a header past its cap
     ],
     ids=["byte-cap", "header-cap"],
 )
-def test_the_frame_reader_stops_at_its_caps(data: bytes, status: str) -> None:
-    assert FrameReader(1000).feed(data) == status
+def test_the_frame_decoder_stops_at_its_caps(data: bytes) -> None:
+    with pytest.raises(FrameTooLarge):
+        FrameDecoder(1000).feed(data)
 
 
 @pytest.mark.parametrize("header", [b"not json", b"[1, 2]"], ids=["not-json", "not-an-object"])
-def test_the_frame_reader_refuses_a_malformed_header(header: bytes) -> None:
+def test_the_frame_decoder_refuses_a_malformed_header(header: bytes) -> None:
     data = len(header).to_bytes(4, "big") + header + (0).to_bytes(4, "big")
-    with pytest.raises(wire.ProtocolError):
-        FrameReader(1 << 20).feed(data)
+    with pytest.raises(ProtocolError):
+        FrameDecoder(1 << 20).feed(data)

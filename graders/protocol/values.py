@@ -1,21 +1,21 @@
-"""Frames that cross the sandbox boundary: length-prefixed JSON headers plus raw array bytes.
+"""Values that cross the sandbox boundary, normalised to plain data on the way out.
 
-Only plain data crosses: numbers, strings, nested lists and numeric arrays as
-dtype + shape + bytes. Nothing is ever pickled, and nothing is parsed from stdout.
+A value is sent as {"kind": "array", "dtype", "shape"} + bytes, or {"kind": "value", "value"}
+with plain JSON, or {"kind": "summary", ...} (type, dtype and shape only), or
+{"kind": "unsupported" | "too_large", "type"} for anything else. `pack_*` runs in the child
+(and in trusted code, for the reference); `unpack_value` runs only on the trusted side.
 """
 
 from __future__ import annotations
 
-import json
 import math
-import struct
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any
 
 import numpy as np
 
-_LENGTH = struct.Struct(">I")
-MAX_HEADER_BYTES = 1 << 20
+from graders.protocol.frames import Payload, ProtocolError
+
 # Only plain numeric dtypes cross; object, structured, datetime and void arrays never do.
 ALLOWED_DTYPES = frozenset(
     np.dtype(name).str
@@ -34,93 +34,6 @@ ALLOWED_DTYPES = frozenset(
         "float64",
     )
 )
-
-
-class ProtocolError(Exception):
-    """A frame that does not follow the protocol (a broken or hostile child)."""
-
-
-@dataclass(frozen=True)
-class Frame:
-    header: dict[str, Any]
-    payload: bytes = b""
-
-
-# Array bytes leave the child as a view of the array itself, never copied on the way.
-Payload = bytes | memoryview
-
-
-def encode(header: dict[str, Any], payload: Payload = b"") -> bytes:
-    """One frame: header length, JSON header, payload length, payload."""
-    prefix, payload = frame_parts(header, payload)
-    return prefix + payload
-
-
-def frame_parts(header: dict[str, Any], payload: Payload = b"") -> tuple[bytes, Payload]:
-    """A frame as everything before the payload, and the payload (sent as is, not copied)."""
-    body = json.dumps(header, separators=(",", ":"), allow_nan=True).encode()
-    return _LENGTH.pack(len(body)) + body + _LENGTH.pack(len(payload)), payload
-
-
-def decode_stream(data: bytes) -> list[Frame]:
-    """Split a byte string into frames; a trailing partial frame is dropped (the child died)."""
-    frames: list[Frame] = []
-    offset = 0
-    while offset + 4 <= len(data):
-        (header_length,) = _LENGTH.unpack_from(data, offset)
-        if header_length > MAX_HEADER_BYTES:
-            raise ProtocolError("header too large")
-        start = offset + 4
-        if start + header_length + 4 > len(data):
-            break
-        header = load_header(data[start : start + header_length])
-        (payload_length,) = _LENGTH.unpack_from(data, start + header_length)
-        payload_start = start + header_length + 4
-        if payload_start + payload_length > len(data):
-            break
-        frames.append(Frame(header, data[payload_start : payload_start + payload_length]))
-        offset = payload_start + payload_length
-    return frames
-
-
-def read_frame(stream: BinaryIO) -> Frame | None:
-    """Read one frame from a blocking stream (the child reads its job this way)."""
-    header_bytes = _read_exactly(stream, 4)
-    if header_bytes is None:
-        return None
-    (header_length,) = _LENGTH.unpack(header_bytes)
-    if header_length > MAX_HEADER_BYTES * 64:
-        raise ProtocolError("header too large")
-    header = load_header(_read_exactly(stream, header_length) or b"")
-    (payload_length,) = _LENGTH.unpack(_read_exactly(stream, 4) or b"\0\0\0\0")
-    payload = _read_exactly(stream, payload_length) or b""
-    return Frame(header, payload)
-
-
-def _read_exactly(stream: BinaryIO, count: int) -> bytes | None:
-    chunks = bytearray()
-    while len(chunks) < count:
-        chunk = stream.read(count - len(chunks))
-        if not chunk:
-            return None if not chunks else bytes(chunks)
-        chunks += chunk
-    return bytes(chunks)
-
-
-def load_header(raw: bytes) -> dict[str, Any]:
-    """A frame's JSON header, which must be an object; ProtocolError for anything else."""
-    try:
-        header = json.loads(raw)
-    except (ValueError, RecursionError) as error:
-        raise ProtocolError(f"bad header: {error}") from None
-    if not isinstance(header, dict):
-        raise ProtocolError("header is not an object")
-    return header
-
-
-# --- values ---------------------------------------------------------------------------------
-# A value is sent as {"kind": "array", "dtype", "shape"} + bytes, or {"kind": "value", "value"}
-# with plain JSON, or {"kind": "unsupported", "type"} for anything else.
 
 
 def pack_summary(value: Any) -> tuple[dict[str, Any], Payload]:

@@ -1,4 +1,4 @@
-"""The start-up self-test: a real sandboxed child tries to escape and reports what happened.
+"""The self-test's attacks: a real sandboxed child tries to escape and reports what happened.
 
 This runs trusted code inside the child, with the real `os` and `socket`, to prove the
 operating-system layers hold even if the language policy were bypassed. Each attempt must fail.
@@ -11,8 +11,8 @@ import socket
 from collections.abc import Callable
 from typing import Any
 
-from graders.sandbox.isolation import LayerReport
-from graders.sandbox.wire import Payload
+from graders.inside.isolation import LayerReport
+from graders.protocol.frames import FrameType, Payload
 
 Send = Callable[[dict[str, Any], Payload], None]
 
@@ -79,7 +79,7 @@ def run_attacks(header: dict[str, Any], report: LayerReport, send: Send) -> None
             errors[name] = f"{type(error).__name__}: {error}"[:200]
     send(
         {
-            "t": "selftest",
+            "t": FrameType.SELFTEST,
             "layers": report.applied,
             "notes": report.notes,
             "contained": contained,
@@ -89,4 +89,4 @@ def run_attacks(header: dict[str, Any], report: LayerReport, send: Send) -> None
         },
         b"",
     )
-    send({"t": "done", "stdout": "", "stdout_truncated": False, "cpu_ms": 0}, b"")
+    send({"t": FrameType.DONE, "stdout": "", "stdout_truncated": False, "cpu_ms": 0}, b"")

@@ -1,6 +1,6 @@
 """The warm pool parent: holds NumPy and the policy, forks a fresh sandboxed child per job.
 
-Run as `python -m graders.sandbox.zygote LIMITS CONTROL_FD SECCOMP_HEX one-fork|two-forks`
+Run as `python -m graders.inside.zygote LIMITS CONTROL_FD SECCOMP_HEX one-fork|two-forks`
 with an empty environment (SECCOMP_HEX: the filter the grader compiled, as raw BPF). On the control socket
 (SOCK_SEQPACKET, one message per packet) it:
 
@@ -38,9 +38,12 @@ import signal
 import socket
 import sys
 from dataclasses import dataclass
-from typing import Any, BinaryIO, cast
+from typing import Any
 
-from graders.sandbox import child, isolation, selftest, wire
+from graders.inside import attacks, child, isolation
+from graders.protocol.frames import Frame, FrameDecoder, FrameType, encode
+from graders.protocol.job import Job, decode_job
+from graders.protocol.limits import Limits
 
 _M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # glibc mallopt parameters
 _MADV_POPULATE_WRITE = 23
@@ -56,7 +59,7 @@ _CHANNEL_BUFFER = 8 << 20  # big enough that a child never blocks writing its re
 
 
 @dataclass
-class Spare:
+class ChildProcess:
     """A forked child, already isolated, blocked reading its job from `channel`."""
 
     pid: int
@@ -70,13 +73,13 @@ class Spare:
 class Spawner:
     """Forks isolated children, one fork each where the zygote may create PID namespaces."""
 
-    def __init__(self, limits: dict[str, Any], seccomp_program: bytes, one_fork: bool) -> None:
+    def __init__(self, limits: Limits, seccomp_program: bytes, one_fork: bool) -> None:
         self.limits = limits
         self.seccomp_program = isolation.SeccompProgram(seccomp_program)
         can = one_fork and hasattr(os, "pidfd_open")
         self.pid_namespace = isolation.own_pid_namespace() if can else None
 
-    def fork_spare(self, warm: bool = True) -> Spare:
+    def fork_spare(self, warm: bool = True) -> ChildProcess:
         parent_end, child_end = socket.socketpair()
         for end in (parent_end, child_end):
             for option in (_SO_SNDBUFFORCE, _SO_RCVBUFFORCE):
@@ -93,7 +96,7 @@ class Spawner:
                 self._first_of_two(child_end, status_write, warm)
             child_end.close()
             os.close(status_write)
-            return Spare(pid, parent_end, status_read)
+            return ChildProcess(pid, parent_end, status_read)
         isolation.new_pid_namespace_for_children()
         try:
             pid = os.fork()
@@ -116,7 +119,7 @@ class Spawner:
             os.close(status_read)
             parent_end.close()
             raise
-        return Spare(pid, parent_end, status_read, status_write, pidfd)
+        return ChildProcess(pid, parent_end, status_read, status_write, pidfd)
 
     def _only_child(self, channel: socket.socket, warm: bool) -> None:  # pragma: no cover
         """The one-fork child: PID 1 of its namespace from birth; isolate, then run one job."""
@@ -164,7 +167,7 @@ def _write_status(pipe: int, status: int, usage: Any) -> None:
 
 def _run_sandboxed(
     channel: socket.socket,
-    limits: dict[str, Any],
+    limits: Limits,
     report: isolation.LayerReport,
     warm: bool,
     seccomp_program: isolation.SeccompProgram,
@@ -180,20 +183,33 @@ def _run_sandboxed(
         if warm:  # first-touch faults now, not on the clock
             _prefault_heap()
             warm_up(limits, rounds=1, errors=False)
-        stream = cast(BinaryIO, channel.makefile("rb", buffering=0))
-        job = wire.read_frame(stream)
+        job = _read_job(channel)
         if job is None:
             os._exit(0)
         out = child.Outbox(channel)
         if job.header.get("selftest"):
-            selftest.run_attacks(job.header, report, out.send)
+            attacks.run_attacks(job.header, report, out.send)
             out.flush()
         else:
-            child.run_job(job, out)
+            decoded = decode_job(job)
+            # The zygote set the service's ceilings; the job's own limits may be lower.
+            isolation.lower_rlimits(decoded.limits)
+            child.run_job(decoded, out)
     except BaseException:
         code = 71
     finally:
         os._exit(code)
+
+
+def _read_job(channel: socket.socket) -> Frame | None:
+    """The one frame the grader writes; None if it closed the channel first."""
+    decoder = FrameDecoder(max_header_bytes=1 << 62, last=None)
+    while not decoder.frames:
+        chunk = channel.recv(1 << 20)
+        if not chunk:
+            return None
+        decoder.feed(chunk)
+    return decoder.frames[0]
 
 
 def _kill_group(pid: int) -> None:
@@ -227,7 +243,7 @@ def _prefault_heap() -> None:
     _free(block)
 
 
-def warm_up(limits: dict[str, Any], rounds: int = 3, errors: bool = True) -> None:
+def warm_up(limits: Limits, rounds: int = 3, errors: bool = True) -> None:
     """Touch every path a child uses (compile, exec, facade, packing) before forking any.
 
     Freed buffers keep their bytes (NumPy caches small ones), and `np.empty` can hand them to a
@@ -243,19 +259,13 @@ def warm_up(limits: dict[str, Any], rounds: int = 3, errors: bool = True) -> Non
         "    return pe\n"
     )
     for _ in range(rounds):
-        child.main_inprocess(
-            child.pack_job(source, "f", [(4, 8), (64, 32)] if errors else [(2, 4)], limits)
-        )
+        child.run_inprocess(Job(source, "f", [(4, 8), (64, 32)] if errors else [(2, 4)], limits))
         if errors:  # the error paths, once in the zygote so every child inherits them warm
-            child.main_inprocess(child.pack_job("def f(:\n", "f", [], limits))
-            child.main_inprocess(
-                child.pack_job("def f(x):\n    return 1 / 0\n", "f", [(1,)], limits)
-            )
+            child.run_inprocess(Job("def f(:\n", "f", [], limits))
+            child.run_inprocess(Job("def f(x):\n    return 1 / 0\n", "f", [(1,)], limits))
 
 
-def serve(
-    limits: dict[str, Any], control: socket.socket, seccomp_program: bytes, one_fork: bool
-) -> None:
+def serve(limits: Limits, control: socket.socket, seccomp_program: bytes, one_fork: bool) -> None:
     spawner = Spawner(limits, seccomp_program, one_fork)
     tune_malloc()
     warm_up(limits)
@@ -266,7 +276,7 @@ def serve(
     # (and so copying) those pages in each child.
     gc.collect()
     gc.freeze()
-    live: dict[int, Spare] = {}  # spare id -> its child
+    live: dict[int, ChildProcess] = {}  # spare id -> its child
     counter = itertools.count()
     events = selectors.DefaultSelector()
     events.register(control, selectors.EVENT_READ)
@@ -275,14 +285,14 @@ def serve(
         spare = spawner.fork_spare(warm)
         spare_id = next(counter)
         live[spare_id] = spare
-        header = wire.encode({"t": "spare", "id": spare_id, "pid": spare.pid})
+        header = encode({"t": FrameType.SPARE, "id": spare_id, "pid": spare.pid})
         socket.send_fds(control, [header], [spare.channel.fileno(), spare.status])
         spare.channel.close()
         os.close(spare.status)
         if spare.pidfd is not None:
             events.register(spare.pidfd, selectors.EVENT_READ, spare_id)
 
-    def reap(spare: Spare, killed: bool) -> None:
+    def reap(spare: ChildProcess, killed: bool) -> None:
         """Collect an ended (or just killed) one-fork child; say how it ended unless killed."""
         if spare.reaped:
             return
@@ -324,8 +334,8 @@ def serve(
                 message = control.recv(4096)
                 if not message:
                     return
-                for frame in wire.decode_stream(message):
-                    if frame.header.get("t") == "release":
+                for frame in FrameDecoder(last=None).feed(message):
+                    if frame.type == FrameType.RELEASE:
                         release(int(frame.header["id"]), bool(frame.header.get("warm", True)))
     except OSError:  # the grader went away (reset or broken pipe): shut down quietly
         pass
@@ -336,7 +346,7 @@ def serve(
 
 
 def main() -> None:
-    limits = json.loads(sys.argv[1])
+    limits = Limits.from_dict(json.loads(sys.argv[1]))
     control = socket.socket(fileno=int(sys.argv[2]))
     serve(limits, control, bytes.fromhex(sys.argv[3]), sys.argv[4] == "one-fork")
 

@@ -1,0 +1,64 @@
+"""Early checks: each test checked as soon as all its calls are back, while the child runs on."""
+
+from __future__ import annotations
+
+from graders import trusted
+from graders.engine.per_test import grade_test
+from graders.engine.reading import RunReading, read_frame
+from graders.engine.verdicts import EarlyResults
+from graders.exercise import Exercise
+from graders.host.exchange import RunOutcome, RunStatus
+from graders.probes import Probe
+from graders.protocol.frames import Frame
+
+
+class EarlyChecks:
+    """A frame listener for the runner that checks complete tests during the run.
+
+    A shortcut only: the report uses a test checked here if the run ended normally and the
+    results it was checked on are still the ones in the final reading; otherwise the test is
+    checked again from the final reading, as if this had never run.
+    """
+
+    def __init__(self, exercise: Exercise, probes: list[Probe]) -> None:
+        self.exercise = exercise
+        self.keys = {probe.key: index for index, probe in enumerate(probes)}
+        self.reading = RunReading()
+        self.seen = 0
+        self.broken = False
+        self.pending = list(exercise.tests)
+        self.graded: EarlyResults = {}
+        self.checks = trusted.checks_for(exercise)
+
+    def __call__(self, frames: list[Frame]) -> None:
+        if self.broken:
+            return
+        try:
+            for frame in frames:
+                read_frame(self.reading, frame)
+            self.seen += len(frames)
+            if self.reading.loaded and self.reading.load_error is None:
+                self._check_complete_tests()
+        except Exception:  # a malformed frame or a failing check: the final pass reports it
+            self.broken = True
+            self.graded.clear()
+
+    def _check_complete_tests(self) -> None:
+        checks, results, pending = self.checks, self.reading.results, []
+        for test in self.pending:
+            used = [results.get(self.keys[probe.key]) for probe in test.probes]
+            complete = [item for item in used if item is not None]
+            if len(complete) < len(used):
+                pending.append(test)
+                continue
+            check = checks[test.check]
+            loops = self.reading.loops
+            result = grade_test(self.exercise, test, check, results, self.keys, loops)
+            self.graded[test.id] = (result, complete)
+        self.pending = pending
+
+    def covers(self, outcome: RunOutcome) -> bool:
+        """Whether this saw every frame of a run that ended normally."""
+        return (
+            not self.broken and outcome.status is RunStatus.OK and self.seen == len(outcome.frames)
+        )

@@ -1,0 +1,92 @@
+"""The grader: plan the probes, run them in the sandbox, check each test, build the report."""
+
+from __future__ import annotations
+
+import time
+from typing import Protocol
+
+from graders import trusted
+from graders.engine.early import EarlyChecks
+from graders.engine.per_test import grade_test
+from graders.engine.reading import ProbeResult, RunReading, read_frames
+from graders.engine.verdicts import build_report, source_too_large
+from graders.exercise import Exercise, TestSpec
+from graders.host.exchange import FrameListener, RunOutcome, RunStatus
+from graders.probes import Probe
+from graders.protocol.frames import ProtocolError
+from graders.protocol.job import Job
+from graders.protocol.limits import Limits
+from graders.report import Report, TestResult
+
+
+class Runner(Protocol):
+    """Anything that runs a job in a sandbox: the local pool, or a remote worker queue.
+
+    A runner that can, hands `on_frames` each batch of frames as soon as it arrives, so tests
+    are checked while the child still runs; one that cannot simply never calls it.
+    """
+
+    async def run(
+        self, job: bytes, limits: Limits, on_frames: FrameListener | None = None
+    ) -> RunOutcome: ...
+
+
+def summary_only(exercise: Exercise, probes: list[Probe]) -> list[bool]:
+    """Probes whose tests all look only at type, dtype and shape need no data sent back."""
+    checks = trusted.checks_for(exercise)
+    need_values = {
+        probe.key for test in exercise.tests if checks[test.check].values for probe in test.probes
+    }
+    return [probe.key not in need_values for probe in probes]
+
+
+def report_for_run(
+    exercise: Exercise,
+    probes: list[Probe],
+    outcome: RunOutcome,
+    early: EarlyChecks | None = None,
+) -> Report:
+    """The report for a finished run, reusing what `early` checked where it still holds."""
+    if early is not None and early.covers(outcome):
+        reading, graded = early.reading, early.graded
+    else:
+        graded = {}
+        try:
+            reading = read_frames(outcome.frames)
+        except (ProtocolError, KeyError, TypeError, ValueError):
+            reading = RunReading()
+            outcome = RunOutcome(RunStatus.CRASHED, [], outcome.wall_ms)
+    checks = trusted.checks_for(exercise)
+    keys = {probe.key: index for index, probe in enumerate(probes)}
+
+    def graded_now(test: TestSpec, results: dict[int, ProbeResult]) -> TestResult:
+        return grade_test(exercise, test, checks[test.check], results, keys, reading.loops)
+
+    return build_report(exercise, probes, outcome, reading, graded_now, graded)
+
+
+class Grader:
+    """Grades submissions for exercises, running learner code through `runner`."""
+
+    def __init__(self, runner: Runner) -> None:
+        self.runner = runner
+
+    async def grade(self, exercise: Exercise, source: str) -> Report:
+        started = time.perf_counter()
+        probes = exercise.all_probes()
+        limits = exercise.limits
+        size = len(source.encode("utf-8", "surrogatepass"))
+        if size > limits.source_bytes:
+            return source_too_large(exercise, size)
+        job = Job(
+            source,
+            exercise.entry,
+            [probe.args for probe in probes],
+            limits,
+            summary_only(exercise, probes),
+        )
+        early = EarlyChecks(exercise, probes)
+        outcome = await self.runner.run(job.encode(), limits, early)
+        report = report_for_run(exercise, probes, outcome, early)
+        duration = round((time.perf_counter() - started) * 1000)
+        return report.model_copy(update={"duration_ms": duration})

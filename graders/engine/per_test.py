@@ -1,0 +1,117 @@
+"""Grade one test: gather its trials, run its check, word the outcome, attach a diagnosis."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from graders import trusted
+from graders.checks import Check, CheckContext, Failure, Trial
+from graders.engine.diagnosis import diagnose, diagnose_raised
+from graders.engine.previews import preview
+from graders.engine.reading import NOT_RUN, ProbeOutcome, ProbeResult
+from graders.exercise import Exercise, TestSpec
+from graders.protocol.loops import LoopFinding
+from graders.report import Status, TestResult
+
+
+# Learner values can be anything numeric (uninitialised memory, 1e308, NaN): arithmetic on them
+# may overflow, and that is a wrong answer to report, not a warning to raise.
+@np.errstate(all="ignore")
+def grade_test(
+    exercise: Exercise,
+    test: TestSpec,
+    check: Check,
+    results: dict[int, ProbeResult],
+    keys: dict[str, int],
+    loops: list[LoopFinding],
+) -> TestResult:
+    """One test's result from the results of its calls (`keys`: probe key -> result index)."""
+    context = CheckContext(exercise.tolerance, exercise.entry, loops, test.params)
+    tolerance = None if check.static else exercise.tolerance
+    trials: list[Trial] = []
+    for probe in test.probes:
+        result = results.get(keys[probe.key], NOT_RUN)
+
+        def stopped(
+            status: Status, message: str, line: int | None = None, call: str = probe.call
+        ) -> TestResult:
+            return TestResult(
+                id=test.id,
+                title=test.title,
+                status=status,
+                message=message,
+                call=call,
+                line=line,
+                tolerance=tolerance,
+            )
+
+        if result.outcome is ProbeOutcome.RAISED:
+            where = f" on line {result.line}" if result.line else ""
+            message = (
+                f"Called {probe.call}.\nIt raised {result.error_type}{where}: {result.message}"
+            )
+            errored = stopped(Status.ERROR, message, result.line)
+            diagnosis = diagnose_raised(exercise, test, probe, result.error_type)
+            return errored.model_copy(update={"diagnosis": diagnosis}) if diagnosis else errored
+        if result.outcome is ProbeOutcome.TIMED_OUT:
+            limits = exercise.limits
+            message = (
+                f"Called {probe.call}.\nIt was still running when the time limit stopped "
+                f"it ({limits.cpu_seconds:g} s of CPU, {limits.wall_seconds:g} s in all). "
+                "Is there a loop that never ends, or a far larger computation than needed?"
+            )
+            return stopped(Status.TIMED_OUT, message)
+        if result.outcome is ProbeOutcome.NOT_RUN:
+            message = f"Not run: the sandbox stopped before it reached {probe.call}."
+            return stopped(Status.SKIPPED, message)
+        expected = trusted.reference_value(exercise, probe)
+        trials.append(
+            Trial(probe, result.value, expected if check.values else trusted.summarised(expected))
+        )
+    try:
+        failure = check.function(trials, context)
+    except Failure as raised:  # a check may raise its Failure instead of returning it
+        failure = raised
+    if failure is None:
+        call = test.probes[0].call if len(test.probes) == 1 else None
+        message = "Passed." if not trials else f"Passed on {_calls(test)}."
+        return TestResult(
+            id=test.id,
+            title=test.title,
+            status=Status.PASSED,
+            message=message,
+            call=call,
+            tolerance=tolerance,
+        )
+    return _failed(exercise, test, check, failure, tolerance, trials, loops)
+
+
+def _calls(test: TestSpec) -> str:
+    return ", ".join(probe.call for probe in test.probes[:4]) + (
+        " ..." if len(test.probes) > 4 else ""
+    )
+
+
+def _failed(
+    exercise: Exercise,
+    test: TestSpec,
+    check: Check,
+    failure: Failure,
+    tolerance: float | None,
+    trials: list[Trial],
+    loops: list[LoopFinding],
+) -> TestResult:
+    trial = failure.trial
+    message = failure.message if trial is None else f"Called {trial.probe.call}.\n{failure.message}"
+    return TestResult(
+        id=test.id,
+        title=test.title,
+        status=Status.FAILED,
+        message=message,
+        call=trial.probe.call if trial else None,
+        line=loops[0].line if check.static and loops else None,
+        tolerance=tolerance,
+        got=preview(trial.got) if trial and check.values else None,
+        expected=preview(trial.expected) if trial and check.values else None,
+        diagnosis=diagnose(exercise, test, check, trials, loops),
+    )

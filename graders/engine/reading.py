@@ -1,0 +1,105 @@
+"""The child's frames, read into what the checks need: one typed result per probe."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from graders.protocol.frames import Frame, FrameType
+from graders.protocol.loops import LoopFinding
+from graders.protocol.values import unpack_value
+from graders.report import LoadError
+
+
+class ProbeOutcome(StrEnum):
+    """What happened to one call inside the sandbox."""
+
+    RETURNED = "returned"
+    RAISED = "raised"
+    TIMED_OUT = "timed_out"
+    NOT_RUN = "not_run"
+
+
+@dataclass(frozen=True)
+class ProbeResult:
+    """One call's outcome: its value, or the exception's type, message and line."""
+
+    outcome: ProbeOutcome
+    value: Any = None
+    error_type: str = ""
+    message: str = ""
+    line: int | None = None
+
+
+NOT_RUN = ProbeResult(ProbeOutcome.NOT_RUN)
+
+
+@dataclass
+class RunReading:
+    """Everything the child said, in order of arrival."""
+
+    started_loading: bool = False
+    compiled: bool = False
+    loaded: bool = False
+    load_error: LoadError | None = None
+    loops: list[LoopFinding] = field(default_factory=list)
+    results: dict[int, ProbeResult] = field(default_factory=dict)
+    running: int | None = None  # the probe in flight when the child stopped
+    stdout: str = ""
+    stdout_truncated: bool = False
+
+
+def read_frames(frames: list[Frame]) -> RunReading:
+    reading = RunReading()
+    for frame in frames:
+        read_frame(reading, frame)
+    return reading
+
+
+def read_frame(reading: RunReading, frame: Frame) -> None:
+    """Add one of the child's frames to `reading` (raises for a malformed one)."""
+    header = frame.header
+    kind = frame.type
+    if kind == FrameType.COMPILING:
+        reading.started_loading = True
+    elif kind == FrameType.COMPILED:
+        reading.compiled = True
+    elif kind == FrameType.LOAD_ERROR:
+        reading.load_error = LoadError(
+            type=text(header.get("type", "Error"))[:100],
+            message=text(header.get("message", ""))[:4000],
+            line=_line(header.get("line")),
+        )
+    elif kind == FrameType.LOADED:
+        reading.loaded = True
+        reading.loops = [
+            LoopFinding(str(item["kind"]), int(item["line"]), str(item["function"]))
+            for item in header.get("loops", [])[:100]
+        ]
+    elif kind == FrameType.START:
+        reading.running = int(header["probe"])
+    elif kind == FrameType.RESULT:
+        value = unpack_value(header, frame.payload)
+        reading.results[int(header["probe"])] = ProbeResult(ProbeOutcome.RETURNED, value)
+        reading.running = None
+    elif kind == FrameType.RAISED:
+        reading.results[int(header["probe"])] = ProbeResult(
+            ProbeOutcome.RAISED,
+            error_type=text(header.get("type", "Exception"))[:100],
+            message=text(header.get("message", ""))[:4000],
+            line=_line(header.get("line")),
+        )
+        reading.running = None
+    elif kind == FrameType.DONE:
+        reading.stdout = text(header.get("stdout", ""))
+        reading.stdout_truncated = bool(header.get("stdout_truncated", False))
+
+
+def text(value: Any) -> str:
+    """Text from the child as valid UTF-8: lone surrogates are shown escaped, never passed on."""
+    return str(value).encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _line(value: Any) -> int | None:
+    return value if type(value) is int and value > 0 else None

@@ -1,0 +1,149 @@
+"""The sandbox pool: warm zygotes, each grading one job at a time, and who may wait for one."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import tempfile
+from typing import Any
+
+from graders.host.errors import QueueFull, SandboxRefusing, SandboxUnavailable
+from graders.host.exchange import FrameListener, RunOutcome, RunStatus, run_on_spare
+from graders.host.seccomp import seccomp_program
+from graders.host.selftest import SelfTest, read_selftest, selftest_job
+from graders.host.zygote_client import Zygote
+from graders.protocol.limits import Limits
+
+log = logging.getLogger("gradebox.sandbox")
+
+_SPARE_WAIT_SECONDS = 30.0  # a spare is ready in milliseconds; this only catches a stuck zygote
+_SELFTEST_LIMITS = Limits(wall_seconds=15.0, result_bytes=1 << 20)
+
+
+class SandboxPool:
+    """`size` zygotes; each job waits for a free one, and at most `queue_size` jobs wait.
+
+    `ceilings` are the service's limits, applied by the zygotes to every child; each job runs
+    under its own limits, at most those. A dead zygote is replaced. `one_fork=False` makes every
+    child with two forks even where one would do (the fallback for hosts where the zygote may
+    not create PID namespaces; the tests cover both).
+    """
+
+    def __init__(
+        self,
+        size: int,
+        ceilings: Limits,
+        allow_weak_sandbox: bool = False,
+        one_fork: bool = True,
+        queue_size: int = 32,
+    ) -> None:
+        self.size, self.ceilings, self.allow_weak_sandbox = size, ceilings, allow_weak_sandbox
+        self.one_fork, self.queue_size = one_fork, queue_size
+        self.selftest = SelfTest()
+        self._idle: asyncio.Queue[Zygote] = asyncio.Queue()
+        self._zygotes: list[Zygote] = []
+        self.waiting = 0
+        self.busy = 0
+        self.restarts = 0
+        self.refusal: str | None = None
+        self.seccomp_program = seccomp_program()
+
+    async def start(self) -> None:
+        zygotes = [self._zygote() for _ in range(self.size)]
+        await asyncio.gather(*(zygote.start() for zygote in zygotes))
+        self._zygotes = zygotes
+        for zygote in zygotes:
+            self._idle.put_nowait(zygote)
+        await self.run_selftest()
+
+    def _zygote(self) -> Zygote:
+        return Zygote(self.ceilings, self.seccomp_program, self.one_fork)
+
+    async def run_selftest(self) -> SelfTest:
+        """Prove each layer in a real child; refuse to grade if one the config needs is missing."""
+        with tempfile.NamedTemporaryFile(prefix="gradebox-canary-", dir="/var/tmp") as canary:
+            canary.write(b"the sandbox must never read this")
+            canary.flush()
+            outcome = await self._run(selftest_job(canary.name), _SELFTEST_LIMITS)
+        result = read_selftest(outcome.frames, outcome.status)
+        self.selftest = result
+        if result.missing and not self.allow_weak_sandbox:
+            self.refusal = "sandbox layers missing: " + ", ".join(result.missing)
+            log.error("refusing to grade: %s", self.refusal)
+        elif result.missing:
+            self.refusal = None
+            log.warning(
+                "DEVELOPMENT ONLY: grading with a weakened sandbox (missing: %s)",
+                ", ".join(result.missing),
+            )
+        else:
+            self.refusal = None
+        return result
+
+    def admit(self) -> None:
+        """Raise unless a new job may wait for a zygote now (checked before it is stored)."""
+        if self.refusal:
+            raise SandboxRefusing(self.refusal)
+        if self.busy + self.waiting >= self.size + self.queue_size:
+            raise QueueFull(f"{self.busy} grading, {self.waiting} waiting")
+
+    async def run(
+        self, job: bytes, limits: Limits, on_frames: FrameListener | None = None
+    ) -> RunOutcome:
+        """Run one job in a fresh child; never raises for anything the child does."""
+        if self.refusal:
+            raise SandboxRefusing(self.refusal)
+        return await self._run(job, limits.lowered_to(self.ceilings), on_frames)
+
+    async def _run(
+        self, job: bytes, limits: Limits, on_frames: FrameListener | None = None
+    ) -> RunOutcome:
+        self.waiting += 1
+        try:
+            zygote = await self._idle.get()
+        finally:
+            self.waiting -= 1
+        self.busy += 1
+        try:
+            if not zygote.alive:
+                zygote = await self._replace(zygote)
+            spare = await zygote.take_spare(_SPARE_WAIT_SECONDS)
+        except (OSError, EOFError, TimeoutError, ValueError, SandboxUnavailable) as error:
+            log.error("zygote failed (%s); replacing it", error)
+            self.busy -= 1
+            with contextlib.suppress(Exception):
+                zygote = await self._replace(zygote)
+            self._idle.put_nowait(zygote)
+            return RunOutcome(RunStatus.UNAVAILABLE, [])
+        try:
+            return await run_on_spare(spare, job, limits, on_frames)
+        finally:
+            # Warm the next spare only when this was the only job in flight: under load the
+            # warm-up's CPU would slow the other jobs more than it speeds up the next one.
+            zygote.release(spare, warm=self.busy <= 1 and self.waiting == 0)
+            self.busy -= 1
+            self._idle.put_nowait(zygote)
+
+    async def _replace(self, zygote: Zygote) -> Zygote:
+        await zygote.stop()
+        self.restarts += 1
+        fresh = self._zygote()
+        await fresh.start()
+        self._zygotes = [fresh if item is zygote else item for item in self._zygotes]
+        return fresh
+
+    def state(self) -> dict[str, Any]:
+        return {
+            "size": self.size,
+            "busy": self.busy,
+            "waiting": self.waiting,
+            "restarts": self.restarts,
+            "alive": sum(zygote.alive for zygote in self._zygotes),
+            "grading": self.refusal is None,
+            "refusal": self.refusal,
+            "selftest": self.selftest.to_dict(),
+        }
+
+    async def close(self) -> None:
+        await asyncio.gather(*(zygote.stop() for zygote in self._zygotes))

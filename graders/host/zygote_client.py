@@ -1,0 +1,123 @@
+"""One zygote process, as the host sees it: start it, take the spares it offers, release them."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import socket
+import sys
+from pathlib import Path
+
+from graders.host.errors import SandboxUnavailable
+from graders.host.exchange import Spare
+from graders.protocol.frames import FrameDecoder, FrameType, encode
+from graders.protocol.limits import Limits
+
+_PROJECT_ROOT = str(Path(__file__).resolve().parents[2])
+# Variables the zygote inherits; everything else (secrets included) stays behind.
+_PASSED_THROUGH = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "LANG", "LC_ALL")
+_START_SECONDS = 60.0  # imports and warm-up take a fraction of a second; this is a stuck zygote
+
+
+class Zygote:
+    """One warm parent process, the control socket to it, and the spare it has offered.
+
+    `ceilings` are the service's limits: the zygote applies them to every child it forks.
+    """
+
+    def __init__(self, ceilings: Limits, seccomp_program: bytes, one_fork: bool = True) -> None:
+        self.ceilings = ceilings
+        self.seccomp_program = seccomp_program
+        self.one_fork = one_fork
+        self.process: asyncio.subprocess.Process | None = None
+        self.control: socket.socket | None = None
+        self._spares: asyncio.Queue[Spare | None] = asyncio.Queue()
+
+    async def start(self) -> None:
+        environment = {"PATH": "/usr/bin:/bin", "PYTHONPATH": _PROJECT_ROOT}
+        environment |= {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+        environment |= {name: os.environ[name] for name in _PASSED_THROUGH if name in os.environ}
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "graders.inside.zygote",
+            json.dumps(self.ceilings.to_dict()), str(theirs.fileno()), self.seccomp_program.hex(),
+            "one-fork" if self.one_fork else "two-forks",
+            stdin=asyncio.subprocess.DEVNULL,
+            env=environment,
+            cwd=_PROJECT_ROOT,
+            pass_fds=(theirs.fileno(),),
+        )  # fmt: skip
+        theirs.close()
+        ours.setblocking(False)
+        self.control = ours
+        asyncio.get_running_loop().add_reader(ours.fileno(), self._on_message)
+        first = await asyncio.wait_for(self._spares.get(), timeout=_START_SECONDS)
+        if first is None:
+            raise SandboxUnavailable("the zygote did not start")
+        self._spares.put_nowait(first)
+
+    def _on_message(self) -> None:
+        """A spare offered by the zygote (with its two descriptors), or EOF."""
+        assert self.control is not None
+        try:
+            data, fds, _, _ = socket.recv_fds(self.control, 4096, 2)
+        except BlockingIOError:
+            return
+        except OSError:
+            data, fds = b"", []
+        if not data:
+            asyncio.get_running_loop().remove_reader(self.control.fileno())
+            self._spares.put_nowait(None)
+            return
+        offered = FrameDecoder(last=None).feed(data)
+        if not offered or offered[0].type != FrameType.SPARE or len(fds) != 2:
+            for fd in fds:
+                os.close(fd)
+            return
+        channel = socket.socket(fileno=fds[0])
+        channel.setblocking(False)
+        self._spares.put_nowait(Spare(int(offered[0].header["id"]), channel, fds[1]))
+
+    @property
+    def alive(self) -> bool:
+        return self.process is not None and self.process.returncode is None
+
+    async def take_spare(self, timeout: float) -> Spare:
+        if self._spares.empty():
+            async with asyncio.timeout(timeout):
+                spare = await self._spares.get()
+        else:  # the usual case: a spare is waiting, so no timer is needed
+            spare = self._spares.get_nowait()
+        if spare is None:
+            self._spares.put_nowait(None)  # stays dead for every later caller
+            raise EOFError("the zygote exited")
+        return spare
+
+    def release(self, spare: Spare, warm: bool = True) -> None:
+        """Kill and reap the child (done by the zygote); it then offers the next spare."""
+        spare.channel.close()
+        os.close(spare.status)
+        if self.control is not None:
+            try:
+                self.control.send(encode({"t": FrameType.RELEASE, "id": spare.id, "warm": warm}))
+            except OSError:
+                pass  # a dead zygote's children die with it (PR_SET_PDEATHSIG)
+
+    async def stop(self) -> None:
+        if self.control is not None:
+            with contextlib.suppress(ValueError, OSError):
+                asyncio.get_running_loop().remove_reader(self.control.fileno())
+            self.control.close()
+            self.control = None
+        if self.process is None:
+            return
+        if self.process.returncode is None:
+            self.process.kill()
+        await self.process.wait()
+        while not self._spares.empty():
+            spare = self._spares.get_nowait()
+            if spare is not None:
+                spare.channel.close()
+                os.close(spare.status)

@@ -1,0 +1,12 @@
+"""The inside: code that runs next to learner code, in the zygote and its children.
+
+zygote     the warm parent: holds NumPy and the policy, forks one isolated child per job
+isolation  namespaces, mounts, rlimits, Landlock, seccomp, applied in each fresh child
+child      loads one submission under the policy, calls it on each probe, sends plain data
+policy     the RestrictedPython language policy and the names learner code may use
+facade     the NumPy and math allow-lists learner code sees instead of the real modules
+attacks    the start-up self-test's escape attempts, run inside a real child
+
+It imports only `graders.protocol` (and the standard library, NumPy, RestrictedPython); the
+trusted side never imports it, and starts it only as a separate process.
+"""

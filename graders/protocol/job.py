@@ -1,0 +1,89 @@
+"""The job: what the grader sends a child. Source, entry point, probe arguments, limits.
+
+Never the reference's outputs: they stay on the trusted side. Array arguments travel as raw
+bytes after the header ({"offset", "dtype", "shape"} in their place), everything else as JSON.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from graders.protocol.frames import Frame, ProtocolError, encode
+from graders.protocol.limits import Limits
+from graders.protocol.values import ALLOWED_DTYPES
+
+
+@dataclass(frozen=True)
+class Job:
+    """One submission to run: `probes` are argument lists, `summaries` say which probes need
+    only the type, dtype and shape of what comes back."""
+
+    source: str
+    entry: str
+    probes: list[tuple[Any, ...]]
+    limits: Limits = field(default_factory=Limits)
+    summaries: list[bool] = field(default_factory=list)
+
+    def encode(self) -> bytes:
+        """The job frame: array arguments as raw bytes after the header, not copied into it."""
+        payload = bytearray()
+        encoded = []
+        for index, args in enumerate(self.probes):
+            plain_args: list[Any] = []
+            for argument in args:
+                if isinstance(argument, np.ndarray):
+                    plain_args.append(
+                        {
+                            "offset": len(payload),
+                            "dtype": argument.dtype.str,
+                            "shape": list(argument.shape),
+                        }
+                    )
+                    payload += np.ascontiguousarray(argument).tobytes()
+                else:
+                    plain_args.append(argument)
+            summary = index < len(self.summaries) and self.summaries[index]
+            encoded.append({"args": plain_args, "summary": summary})
+        header = {
+            "source": self.source,
+            "entry": self.entry,
+            "probes": encoded,
+            "limits": self.limits.to_dict(),
+        }
+        return encode(header, bytes(payload))
+
+
+def decode_job(frame: Frame) -> Job:
+    """The child's side: rebuild the job (ProtocolError for a frame that is not one)."""
+    header = frame.header
+    try:
+        probes = header["probes"]
+        return Job(
+            source=str(header["source"]),
+            entry=str(header["entry"]),
+            probes=[_arguments(probe["args"], frame.payload) for probe in probes],
+            limits=Limits.from_dict(header["limits"]),
+            summaries=[bool(probe.get("summary")) for probe in probes],
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise ProtocolError(f"not a job: {error}") from None
+
+
+def _arguments(arguments: list[Any], payload: bytes) -> tuple[Any, ...]:
+    args: list[Any] = []
+    for argument in arguments:
+        if isinstance(argument, dict) and "offset" in argument:
+            if argument["dtype"] not in ALLOWED_DTYPES:
+                raise ValueError(f"dtype {argument['dtype']!r}")
+            dtype, shape = np.dtype(argument["dtype"]), [int(n) for n in argument["shape"]]
+            array = np.frombuffer(
+                payload, dtype=dtype, count=math.prod(shape), offset=int(argument["offset"])
+            )
+            args.append(array.reshape(shape).copy())
+        else:
+            args.append(argument)
+    return tuple(args)

@@ -1,1 +1,0 @@
-"""Run untrusted learner code in a warm, single-use, locked-down process."""
