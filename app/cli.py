@@ -1,30 +1,32 @@
-"""The `gradebox` command line: serve, grade, validate, doctor, new."""
+"""The `gradebox` command line: serve, grade, validate, doctor, new.
+
+Each command imports only what it needs, so that `gradebox grade` from a cold shell spends its
+time grading: it starts the zygote first (NumPy and the policy load there while this process
+loads its own modules, on the other core), then reads the settings and the one exercise.
+"""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import json
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from app.settings import Settings, get_settings
-from graders.catalog import Catalog, UnknownExercise
-from graders.engine import Grader
-from graders.host.errors import SandboxUnavailable
-from graders.host.pool import SandboxPool
-from graders.report import Report, Status, Verdict
+if TYPE_CHECKING:
+    from app.settings import Settings
+    from graders.engine import Grader
+    from graders.host.zygote_client import ZygoteProcess
+    from graders.report import Report
 
 EXIT_PASSED, EXIT_NOT_PASSED, EXIT_USAGE = 0, 1, 2
 T = TypeVar("T")
 _ICONS = {
-    Status.PASSED: "PASS",
-    Status.FAILED: "FAIL",
-    Status.ERROR: "ERROR",
-    Status.TIMED_OUT: "TIMEOUT",
-    Status.SKIPPED: "SKIP",
+    "passed": "PASS",
+    "failed": "FAIL",
+    "error": "ERROR",
+    "timed_out": "TIMEOUT",
+    "skipped": "SKIP",
 }
 
 
@@ -34,8 +36,14 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "command", None):
         parser.print_help()
         return EXIT_USAGE
-    code: int = args.run(args, get_settings())
+    code: int = args.run(args)
     return code
+
+
+def _settings() -> Settings:
+    from app.settings import get_settings
+
+    return get_settings()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -61,7 +69,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _serve(args: argparse.Namespace, settings: Settings) -> int:
+def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     uvicorn.run(
@@ -70,11 +78,21 @@ def _serve(args: argparse.Namespace, settings: Settings) -> int:
     return EXIT_PASSED
 
 
-def with_pool(settings: Settings, work: Callable[[Grader], Awaitable[T]], size: int = 1) -> T:
-    """Start a sandbox pool, run `work` with a grader on it, stop the pool."""
+def with_pool(
+    settings: Settings,
+    work: Callable[[Grader], Awaitable[T]],
+    zygote: ZygoteProcess | None = None,
+) -> T:
+    """Start a one-zygote sandbox pool (on `zygote`, if one was started ahead), run `work`
+    with a grader on it, stop the pool."""
+    import asyncio
+
+    from graders.engine import Grader
+    from graders.host.pool import SandboxPool
 
     async def run() -> T:
-        pool = SandboxPool(size, settings.limits, settings.allow_weak_sandbox)
+        started = [zygote] if zygote else []
+        pool = SandboxPool(1, settings.limits, settings.allow_weak_sandbox, prestarted=started)
         await pool.start()
         try:
             return await work(Grader(pool))
@@ -84,13 +102,35 @@ def with_pool(settings: Settings, work: Callable[[Grader], Awaitable[T]], size: 
     return asyncio.run(run())
 
 
-def _grade(args: argparse.Namespace, settings: Settings) -> int:
-    catalog = Catalog(settings.exercises_dir, settings.limits).load()
+def _grade(args: argparse.Namespace) -> int:
+    from graders.host.zygote_client import ZygoteProcess
+
+    zygote = ZygoteProcess()  # imports NumPy and the policy while we load the rest
     try:
-        exercise = catalog.get(args.slug)
+        return _grade_on(args, zygote)
+    finally:
+        zygote.kill()
+
+
+def _grade_on(args: argparse.Namespace, zygote: ZygoteProcess) -> int:
+    import json
+
+    from graders.catalog import Catalog, UnknownExercise
+    from graders.exercise import ExerciseError
+    from graders.host.errors import SandboxUnavailable
+    from graders.report import Verdict
+
+    settings = _settings()
+    catalog = Catalog(settings.exercises_dir, settings.limits)
+    try:
+        exercise = catalog.load_one(args.slug)
     except UnknownExercise:
-        known = ", ".join(sorted(catalog.exercises)) or "none"
+        known = ", ".join(catalog.slugs()) or "none"
         print(f"gradebox: unknown exercise '{args.slug}' (known: {known})", file=sys.stderr)
+        return EXIT_USAGE
+    except ExerciseError as error:  # the folder is there but broken
+        where = f"{error.path.name}: {error.field_name}: {error.problem}"
+        print(f"gradebox: exercise '{args.slug}' is broken: {where}", file=sys.stderr)
         return EXIT_USAGE
     try:
         source = args.file.read_text(encoding="utf-8")
@@ -98,7 +138,7 @@ def _grade(args: argparse.Namespace, settings: Settings) -> int:
         print(f"gradebox: cannot read {args.file}: {error}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        report = with_pool(settings, lambda grader: grader.grade(exercise, source))
+        report = with_pool(settings, lambda grader: grader.grade(exercise, source), zygote)
     except SandboxUnavailable as error:
         print(f"gradebox: the sandbox refuses to grade: {error}", file=sys.stderr)
         return EXIT_NOT_PASSED
@@ -116,7 +156,7 @@ def render(report: Report) -> str:
         lines.append(f"  {report.error.type}{where}: {report.error.message}")
     for test in report.tests:
         lines.append(f"\n[{_ICONS[test.status]}] {test.title} ({test.id})")
-        if test.status is not Status.PASSED:
+        if test.status != "passed":
             lines.extend("    " + line for line in test.message.splitlines())
         if test.diagnosis:
             lines.append(f"    Likely mistake: {test.diagnosis.title}")
@@ -137,9 +177,10 @@ def _printable(text: str) -> str:
     )
 
 
-def _validate(args: argparse.Namespace, settings: Settings) -> int:
+def _validate(args: argparse.Namespace) -> int:
     from graders.validate import Validation, format_matrix, validate_exercise
 
+    settings = _settings()
     folders = args.folders or sorted(
         folder for folder in settings.exercises_dir.iterdir() if (folder / "exercise.toml").exists()
     )
@@ -167,14 +208,17 @@ def _validate(args: argparse.Namespace, settings: Settings) -> int:
     return EXIT_PASSED if not failed else EXIT_NOT_PASSED
 
 
-def _doctor(args: argparse.Namespace, settings: Settings) -> int:
+def _doctor(args: argparse.Namespace) -> int:
+    from graders.host.errors import SandboxUnavailable
+    from graders.host.pool import SandboxPool
+
     async def work(grader: Grader) -> dict[str, object]:
         pool = grader.runner
         assert isinstance(pool, SandboxPool)
         return pool.state()
 
     try:
-        state = with_pool(settings, work)
+        state = with_pool(_settings(), work)
     except SandboxUnavailable as error:
         print(f"sandbox unavailable: {error}")
         return EXIT_NOT_PASSED
@@ -191,7 +235,8 @@ def _doctor(args: argparse.Namespace, settings: Settings) -> int:
     return EXIT_PASSED if ready else EXIT_NOT_PASSED
 
 
-def _new(args: argparse.Namespace, settings: Settings) -> int:
+def _new(args: argparse.Namespace) -> int:
+    settings = _settings()
     from app.scaffold import scaffold
 
     try:

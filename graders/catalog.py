@@ -34,6 +34,21 @@ class Catalog:
                 self._load_one(folder)
         return self
 
+    def slugs(self) -> list[str]:
+        """The exercise folders under the root, without loading any."""
+        folders = self.root.iterdir() if self.root.is_dir() else []
+        return sorted(f.name for f in folders if (f / "exercise.toml").is_file())
+
+    def load_one(self, slug: str) -> Exercise:
+        """Load just the exercise `slug` (the command line grades one); UnknownExercise if there
+        is no such folder, ExerciseError naming the file and field if it is broken."""
+        if slug not in self.slugs():
+            raise UnknownExercise(slug)
+        exercise = load_exercise(self.root / slug, self.limits)
+        trusted.checks_for(exercise)
+        self.exercises[slug] = exercise
+        return exercise
+
     def _load_one(self, folder: Path) -> None:
         self.exercises.pop(folder.name, None)
         self.broken.pop(folder.name, None)

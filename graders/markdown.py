@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import html
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from markdown_it import MarkdownIt
-from mdit_py_plugins.dollarmath import dollarmath_plugin
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
 
 
 def _math(content: str, options: dict[str, Any]) -> str:
@@ -17,6 +17,10 @@ def _math(content: str, options: dict[str, Any]) -> str:
 
 @lru_cache(maxsize=1)
 def _renderer() -> MarkdownIt:
+    # Imported on first use: a command that renders nothing (`gradebox grade`) never loads it.
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
+
     # Raw HTML is off: authored text is rendered, never passed through.
     return (
         MarkdownIt("commonmark", {"html": False})

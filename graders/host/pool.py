@@ -12,7 +12,7 @@ from graders.host.errors import QueueFull, SandboxRefusing, SandboxUnavailable
 from graders.host.exchange import FrameListener, RunOutcome, RunStatus, run_on_spare
 from graders.host.seccomp import seccomp_program
 from graders.host.selftest import SelfTest, read_selftest, selftest_job
-from graders.host.zygote_client import Zygote
+from graders.host.zygote_client import Zygote, ZygoteProcess
 from graders.protocol.limits import Limits
 
 log = logging.getLogger("gradebox.sandbox")
@@ -25,7 +25,8 @@ class SandboxPool:
     """`size` zygotes; each job waits for a free one, and at most `queue_size` jobs wait.
 
     `ceilings` are the service's limits, applied by the zygotes to every child; each job runs
-    under its own limits, at most those. A dead zygote is replaced. `one_fork=False` makes every
+    under its own limits, at most those. `prestarted` zygote processes (started before the
+    caller knew its settings) are used first. A dead zygote is replaced. `one_fork=False` makes every
     child with two forks even where one would do (the fallback for hosts where the zygote may
     not create PID namespaces; the tests cover both).
     """
@@ -37,6 +38,7 @@ class SandboxPool:
         allow_weak_sandbox: bool = False,
         one_fork: bool = True,
         queue_size: int = 32,
+        prestarted: list[ZygoteProcess] | None = None,
     ) -> None:
         self.size, self.ceilings, self.allow_weak_sandbox = size, ceilings, allow_weak_sandbox
         self.one_fork, self.queue_size = one_fork, queue_size
@@ -48,17 +50,20 @@ class SandboxPool:
         self.restarts = 0
         self.refusal: str | None = None
         self.seccomp_program = seccomp_program()
+        self._prestarted = list(prestarted or [])[:size]
 
     async def start(self) -> None:
-        zygotes = [self._zygote() for _ in range(self.size)]
+        """Start (or configure, for those started ahead) the zygotes; run the self-test."""
+        zygotes = [self._zygote(process) for process in self._prestarted]
+        zygotes += [self._zygote() for _ in range(self.size - len(zygotes))]
         await asyncio.gather(*(zygote.start() for zygote in zygotes))
         self._zygotes = zygotes
         for zygote in zygotes:
             self._idle.put_nowait(zygote)
         await self.run_selftest()
 
-    def _zygote(self) -> Zygote:
-        return Zygote(self.ceilings, self.seccomp_program, self.one_fork)
+    def _zygote(self, process: ZygoteProcess | None = None) -> Zygote:
+        return Zygote(self.ceilings, self.seccomp_program, self.one_fork, process)
 
     async def run_selftest(self) -> SelfTest:
         """Prove each layer in a real child; refuse to grade if one the config needs is missing."""

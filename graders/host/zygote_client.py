@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import socket
+import subprocess
 import sys
 from pathlib import Path
 
@@ -21,38 +21,70 @@ _PASSED_THROUGH = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "LANG", "LC_ALL")
 _START_SECONDS = 60.0  # imports and warm-up take a fraction of a second; this is a stuck zygote
 
 
+class ZygoteProcess:
+    """A zygote process started ahead of its configuration: it imports NumPy and the policy
+    while the grader still loads its own modules and settings (`Zygote.start` configures it)."""
+
+    def __init__(self) -> None:
+        environment = {"PATH": "/usr/bin:/bin", "PYTHONPATH": _PROJECT_ROOT}
+        environment |= {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+        environment |= {name: os.environ[name] for name in _PASSED_THROUGH if name in os.environ}
+        self.control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            self.popen = subprocess.Popen(
+                [sys.executable, "-m", "graders.inside.zygote", str(theirs.fileno())],
+                stdin=subprocess.DEVNULL,
+                env=environment,
+                cwd=_PROJECT_ROOT,
+                pass_fds=(theirs.fileno(),),
+            )
+        finally:
+            theirs.close()
+
+    @property
+    def pid(self) -> int:
+        return self.popen.pid
+
+    def kill(self) -> None:
+        if self.popen.poll() is None:
+            self.popen.kill()
+        self.popen.wait()
+        self.control.close()
+
+
 class Zygote:
     """One warm parent process, the control socket to it, and the spare it has offered.
 
     `ceilings` are the service's limits: the zygote applies them to every child it forks.
+    `process` is one started ahead of time (`ZygoteProcess`); otherwise `start` starts one.
     """
 
-    def __init__(self, ceilings: Limits, seccomp_program: bytes, one_fork: bool = True) -> None:
+    def __init__(
+        self,
+        ceilings: Limits,
+        seccomp_program: bytes,
+        one_fork: bool = True,
+        process: ZygoteProcess | None = None,
+    ) -> None:
         self.ceilings = ceilings
         self.seccomp_program = seccomp_program
         self.one_fork = one_fork
-        self.process: asyncio.subprocess.Process | None = None
+        self.process = process
         self.control: socket.socket | None = None
         self._spares: asyncio.Queue[Spare | None] = asyncio.Queue()
 
     async def start(self) -> None:
-        environment = {"PATH": "/usr/bin:/bin", "PYTHONPATH": _PROJECT_ROOT}
-        environment |= {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
-        environment |= {name: os.environ[name] for name in _PASSED_THROUGH if name in os.environ}
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "graders.inside.zygote",
-            json.dumps(self.ceilings.to_dict()), str(theirs.fileno()), self.seccomp_program.hex(),
-            "one-fork" if self.one_fork else "two-forks",
-            stdin=asyncio.subprocess.DEVNULL,
-            env=environment,
-            cwd=_PROJECT_ROOT,
-            pass_fds=(theirs.fileno(),),
-        )  # fmt: skip
-        theirs.close()
-        ours.setblocking(False)
-        self.control = ours
-        asyncio.get_running_loop().add_reader(ours.fileno(), self._on_message)
+        process = self.process = self.process or ZygoteProcess()
+        configuration = {
+            "t": FrameType.CONFIGURE,
+            "ceilings": self.ceilings.to_dict(),
+            "seccomp": self.seccomp_program.hex(),
+            "one_fork": self.one_fork,
+        }
+        process.control.send(encode(configuration))
+        process.control.setblocking(False)
+        self.control = process.control
+        asyncio.get_running_loop().add_reader(self.control.fileno(), self._on_message)
         first = await asyncio.wait_for(self._spares.get(), timeout=_START_SECONDS)
         if first is None:
             raise SandboxUnavailable("the zygote did not start")
@@ -82,7 +114,7 @@ class Zygote:
 
     @property
     def alive(self) -> bool:
-        return self.process is not None and self.process.returncode is None
+        return self.process is not None and self.process.popen.poll() is None
 
     async def take_spare(self, timeout: float) -> Spare:
         if self._spares.empty():
@@ -113,9 +145,7 @@ class Zygote:
             self.control = None
         if self.process is None:
             return
-        if self.process.returncode is None:
-            self.process.kill()
-        await self.process.wait()
+        await asyncio.get_running_loop().run_in_executor(None, self.process.kill)
         while not self._spares.empty():
             spare = self._spares.get_nowait()
             if spare is not None:

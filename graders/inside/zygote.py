@@ -1,9 +1,12 @@
 """The warm pool parent: holds NumPy and the policy, forks a fresh sandboxed child per job.
 
-Run as `python -m graders.inside.zygote LIMITS CONTROL_FD SECCOMP_HEX one-fork|two-forks`
-with an empty environment (SECCOMP_HEX: the filter the grader compiled, as raw BPF). On the control socket
-(SOCK_SEQPACKET, one message per packet) it:
+Run as `python -m graders.inside.zygote CONTROL_FD` with an empty environment. It imports
+NumPy and the policy first, then reads its configuration as the first message on the control
+socket (SOCK_SEQPACKET, one message per packet), so a grader may start it before it knows the
+configuration itself (the command line does, to overlap the two processes' start-up):
 
+  reads    {"t": "configure", "ceilings", "seccomp" (the filter the grader compiled, as raw BPF
+           in hex), "one_fork"}
   offers   {"t": "spare", "id", "pid"} + two descriptors: the child's result channel and a
            pipe on which the learner's process's exit code and CPU time arrive once it ends
   obeys    {"t": "release", "id", "warm"}: kill that child's whole process group, reap it,
@@ -346,9 +349,13 @@ def serve(limits: Limits, control: socket.socket, seccomp_program: bytes, one_fo
 
 
 def main() -> None:
-    limits = Limits.from_dict(json.loads(sys.argv[1]))
-    control = socket.socket(fileno=int(sys.argv[2]))
-    serve(limits, control, bytes.fromhex(sys.argv[3]), sys.argv[4] == "one-fork")
+    control = socket.socket(fileno=int(sys.argv[1]))
+    configuration = FrameDecoder(last=None).feed(control.recv(1 << 20))
+    if not configuration or configuration[0].type != FrameType.CONFIGURE:
+        sys.exit("the grader closed the control socket before configuring this zygote")
+    header = configuration[0].header
+    ceilings = Limits.from_dict(header["ceilings"])
+    serve(ceilings, control, bytes.fromhex(header["seccomp"]), bool(header["one_fork"]))
 
 
 if __name__ == "__main__":

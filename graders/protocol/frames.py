@@ -32,6 +32,7 @@ class FrameType(StrEnum):
     RAISED = "raised"  # the call raised: type, message, line
     DONE = "done"  # stdout, stdout_truncated, cpu_ms; nothing after it is read
     SELFTEST = "selftest"  # the start-up self-test's findings
+    CONFIGURE = "configure"  # grader -> zygote, first: the ceilings, the seccomp filter, forks
     SPARE = "spare"  # zygote -> grader: a child ready for a job (+ its descriptors)
     RELEASE = "release"  # grader -> zygote: kill and reap that child, offer the next
 
