@@ -1,6 +1,8 @@
 """The inside: code that runs next to learner code, in the zygote and its children.
 
-zygote     the warm parent: holds NumPy and the policy, forks one isolated child per job
+zygote     the warm parent: holds NumPy and the policy, offers spares, obeys releases
+spawner    forks one isolated child per job (one fork or two) and reports how it ended
+warmup     touches every path a child uses before the clock runs
 isolation  namespaces, mounts, rlimits, Landlock, seccomp, applied in each fresh child
 child      loads one submission under the policy, calls it on each probe, sends plain data
 policy     the RestrictedPython language policy and the names learner code may use
