@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     from app.settings import Settings
     from graders.engine import Grader
-    from graders.host.zygote_client import ZygoteProcess
+    from graders.host.process import ZygoteProcess
     from graders.report import Report
 
 EXIT_PASSED, EXIT_NOT_PASSED, EXIT_USAGE = 0, 1, 2
@@ -103,7 +103,7 @@ def with_pool(
 
 
 def _grade(args: argparse.Namespace) -> int:
-    from graders.host.zygote_client import ZygoteProcess
+    from graders.host.process import ZygoteProcess
 
     zygote = ZygoteProcess()  # imports NumPy and the policy while we load the rest
     try:

@@ -10,9 +10,10 @@ from typing import Any
 
 from graders.host.errors import QueueFull, SandboxRefusing, SandboxUnavailable
 from graders.host.exchange import FrameListener, RunOutcome, RunStatus, run_on_spare
+from graders.host.process import ZygoteProcess
 from graders.host.seccomp import seccomp_program
 from graders.host.selftest import SelfTest, read_selftest, selftest_job
-from graders.host.zygote_client import Zygote, ZygoteProcess
+from graders.host.zygote_client import Zygote
 from graders.protocol.limits import Limits
 
 log = logging.getLogger("gradebox.sandbox")
