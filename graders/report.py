@@ -41,7 +41,10 @@ class Status(StrEnum):
 
 
 class _Contract(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_enum_values=False)
+    # Fields with defaults are always sent: the schema says so, so clients may rely on them.
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", json_schema_serialization_defaults_required=True
+    )
 
 
 class Preview(_Contract):

@@ -1,7 +1,8 @@
 // Build the browser assets of gradebox into static/dist/.
 //
-//   npm run build           one minified build
-//   npm run build -- --watch  rebuild on change (development)
+//   npm run build                      one minified build into dist/
+//   npm run build -- --outdir DIR      the same build into DIR (scripts/check-static.sh compares it with dist/)
+//   npm run build -- --watch           rebuild on change (development)
 //
 // Output (all served by the app under /static/dist/, nothing from a CDN):
 //   dist/list.js, dist/exercise.js   page bundles (ES modules, minified)
@@ -10,7 +11,9 @@
 //   dist/katex/fonts/*.woff2         KaTeX fonts (woff2 only: every supported browser reads it)
 //   dist/THIRD_PARTY_LICENSES.txt    licences of the npm packages bundled into the files above
 //
-// The built files are committed, so people who only run Python need no Node.
+// The built files are committed, so people who only run Python need no Node. The output depends
+// only on src/ and package-lock.json (no timestamps, absolute paths or unordered listings), so a
+// fresh build can be compared with the committed one byte for byte.
 
 import * as esbuild from "esbuild";
 import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
@@ -19,9 +22,14 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const src = path.join(here, "src");
-const dist = path.join(here, "dist");
 const modules = path.join(here, "node_modules");
-const watch = process.argv.includes("--watch");
+const args = process.argv.slice(2);
+const watch = args.includes("--watch");
+const outdirFlag = args.indexOf("--outdir");
+if (outdirFlag >= 0 && !args[outdirFlag + 1]) throw new Error("--outdir needs a directory");
+/** Where the build goes: dist/ unless --outdir says otherwise (emptied first). */
+const dist = outdirFlag >= 0 ? path.resolve(args[outdirFlag + 1]) : path.join(here, "dist");
+if (!path.relative(dist, here).startsWith("..")) throw new Error(`refusing to empty ${dist}: it holds static/`);
 
 /** Page entry points: output name -> source file. Other modules in src/ are imported by these. */
 const entries = {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 
@@ -11,6 +11,7 @@ from app.deps import ExerciseDep, LearnerDep, ServiceDep
 from app.problems import Invalid, NotFound, PayloadTooLarge, documented
 from app.schemas import HistoryItem, HistoryPage, SubmissionIn, SubmissionOut
 from app.store import StoredSubmission
+from graders.markdown import render
 
 router = APIRouter(tags=["submissions"])
 
@@ -18,9 +19,19 @@ router = APIRouter(tags=["submissions"])
 def _out(stored: StoredSubmission) -> SubmissionOut:
     report = stored.report or {"exercise": stored.exercise, "verdict": None, "tests": []}
     fields = {key: value for key, value in report.items() if key not in ("passed", "total")}
+    fields["tests"] = [_rendered(test) for test in fields["tests"]]
     return SubmissionOut(
         **fields, id=stored.id, created_at=stored.created_at, code=stored.code, status=stored.status
     )
+
+
+def _rendered(test: dict[str, Any]) -> dict[str, Any]:
+    """A report stored before diagnoses carried `explanation_html` gets it rendered now."""
+    diagnosis = test.get("diagnosis")
+    if not diagnosis or diagnosis.get("explanation_html"):
+        return test
+    html = render(diagnosis.get("explanation", ""))
+    return {**test, "diagnosis": {**diagnosis, "explanation_html": html}}
 
 
 @router.post(

@@ -1,35 +1,18 @@
 // Client for gradebox's JSON API (same origin; the learner is identified by an HttpOnly cookie).
 
 /**
- * @typedef {"not_tried"|"failed"|"passed"} ExerciseStatus
- * @typedef {{slug: string, title: string, difficulty: string, tags: string[], summary: string, status: ExerciseStatus}} ExerciseSummary
- * @typedef {{id: string, title: string, description: string}} TestInfo
- * @typedef {{
- *   slug: string, title: string, difficulty: string, tags: string[], summary: string,
- *   statement_markdown: string, statement_html: string, starter: string,
- *   section?: string, entry: {function: string, signature: string}, tests: TestInfo[],
- *   limits: Record<string, unknown>, hints: {total: number, revealed: number},
- *   status: ExerciseStatus
- * }} Exercise
- * @typedef {{index: number, total?: number, title: string, markdown: string, html: string, revealed_at: string}} Hint
- * @typedef {{total: number, revealed: Hint[]}} HintList
- * @typedef {number | boolean | string | null} PreviewScalar  "NaN", "Infinity" and "-Infinity" stand for the non-finite numbers
- * @typedef {{shape: number[], dtype: string, values: unknown, truncated: boolean}} ArrayPreview  values: nested lists of PreviewScalar (at most 64 x 64)
- * @typedef {{id: string, title: string, explanation: string, hint: number | null}} Diagnosis
- * @typedef {{
- *   id: string, title: string, status: "passed"|"failed"|"error"|"timed_out"|"skipped",
- *   message: string, call: string | null, line: number | null, tolerance: number | null,
- *   got: ArrayPreview | null, expected: ArrayPreview | null, diagnosis: Diagnosis | null
- * }} TestResult
- * @typedef {"passed"|"failed"|"error"|"timed_out"|"internal_error"} Verdict
- * @typedef {{
- *   id: string, created_at: string, code: string, version: number, exercise: string,
- *   status: "pending"|"graded", verdict: Verdict | null, passed: number, total: number,
- *   error: {type: string, message: string, line: number | null} | null,
- *   tests: TestResult[], stdout: string, stdout_truncated: boolean, duration_ms: number
- * }} Submission  while status is "pending", verdict is null and tests is []
- * @typedef {{id: string, created_at: string, verdict: Verdict | null, passed: number, total: number}} SubmissionSummary  verdict is null while grading
- * @typedef {{items: SubmissionSummary[], total: number, limit: number, offset: number}} SubmissionPage
+ * The API's types, generated from docs/openapi.json into api-types.d.ts (`npm run types`).
+ * The names on the left are the page's; the schemas on the right are the server's.
+ * @typedef {import("./api-types").components["schemas"]["ExerciseSummary"]} ExerciseSummary
+ * @typedef {import("./api-types").components["schemas"]["ExerciseDetail"]} Exercise
+ * @typedef {import("./api-types").components["schemas"]["HintOut"]} Hint
+ * @typedef {import("./api-types").components["schemas"]["HintsOut"]} HintList
+ * @typedef {import("./api-types").components["schemas"]["Preview"]} ArrayPreview
+ * @typedef {import("./api-types").components["schemas"]["Diagnosis"]} Diagnosis
+ * @typedef {import("./api-types").components["schemas"]["TestResult"]} TestResult
+ * @typedef {import("./api-types").components["schemas"]["SubmissionOut"]} Submission  while status is "pending", verdict is null and tests is []
+ * @typedef {import("./api-types").components["schemas"]["HistoryItem"]} SubmissionSummary  verdict is null while grading
+ * @typedef {import("./api-types").components["schemas"]["HistoryPage"]} SubmissionPage
  */
 
 /** An HTTP or network failure, with the RFC 9457 problem details when the server sent them. */

@@ -44,19 +44,6 @@ export function append(parent, children) {
 }
 
 /**
- * Escape text for insertion into HTML.
- * @param {string} text
- */
-export function escapeHtml(text) {
-  return String(text)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
-/**
  * Text that only screen readers see.
  * @param {string} text
  */

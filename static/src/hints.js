@@ -4,7 +4,6 @@
 import * as api from "./api.js";
 import { h, scrollIntoViewGently } from "./dom.js";
 import { highlightCodeBlocksIn } from "./highlight.js";
-import { renderMarkdown } from "./markdown.js";
 import { typesetIn } from "./math.js";
 
 /** @typedef {import("./api.js").Hint} Hint */
@@ -156,9 +155,8 @@ export class HintsPanel {
    */
   renderHint(hint, headingTag = "h3") {
     const body = h("div", { class: "md" });
-    // `html` is rendered by the server from authored Markdown, like the statement.
-    if (hint.html) body.innerHTML = hint.html;
-    else body.innerHTML = renderMarkdown(hint.markdown ?? "");
+    // `html` is rendered by the server from authored Markdown (raw HTML off), like the statement.
+    body.innerHTML = hint.html;
     typesetIn(body);
     highlightCodeBlocksIn(body);
     return h(

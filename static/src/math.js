@@ -48,14 +48,3 @@ function typesetNode(node) {
   const tex = (node.textContent ?? "").trim().replace(/^\$\$?([\s\S]*?)\$\$?$/, "$1");
   katex.render(tex, node, { displayMode: display, throwOnError: false, trust: false, strict: "ignore" });
 }
-
-/**
- * Render one TeX expression to an HTML string (KaTeX escapes its input; `trust` stays off so
- * commands such as \href or \htmlClass are rejected).
- * @param {string} tex
- * @param {boolean} display
- * @returns {string}
- */
-export function texToHtml(tex, display) {
-  return katex.renderToString(tex, { displayMode: display, throwOnError: false, trust: false, strict: "ignore" });
-}

@@ -6,7 +6,7 @@ import { formatNumber, formatPreviewValue, formatTolerance, h, isNonFinite, plur
 import { renderHeatmaps } from "./heatmap.js";
 import { highlightCodeBlocksIn, highlightPythonInto } from "./highlight.js";
 import { statusBadge, statusIcon } from "./icons.js";
-import { renderMarkdown } from "./markdown.js";
+import { typesetIn } from "./math.js";
 
 /**
  * @typedef {import("./api.js").Submission} Submission
@@ -194,7 +194,10 @@ function arrayTable(caption, rows, other, tol) {
  * @returns {HTMLElement | null}
  */
 function comparison(test) {
-  const { got, expected, tolerance } = test;
+  // Absent and null mean the same here: the contract leaves these fields optional.
+  const got = test.got ?? null;
+  const expected = test.expected ?? null;
+  const tolerance = test.tolerance ?? null;
   if (!got && !expected) return null;
   const box = h("div", { class: "comparison" });
 
@@ -270,7 +273,14 @@ function dtypeNote(p) {
  */
 function diagnosisCallout(diagnosis, testTitles, ctx) {
   const explanation = h("div", { class: "md" });
-  explanation.innerHTML = renderMarkdown(diagnosis.explanation ?? ""); // renderMarkdown escapes all raw HTML
+  if (diagnosis.explanation_html) {
+    // Rendered by the server from authored Markdown with raw HTML off, like hints and the statement.
+    explanation.innerHTML = diagnosis.explanation_html;
+  } else {
+    // A report stored before explanations were rendered on the server: the Markdown, as text.
+    explanation.append(h("p", { class: "md-source" }, diagnosis.explanation));
+  }
+  typesetIn(explanation);
   highlightCodeBlocksIn(explanation);
   const callout = h(
     "aside",

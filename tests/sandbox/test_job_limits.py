@@ -22,8 +22,9 @@ ALLOCATES = REFERENCE + (
 )
 
 
-def with_limits(exercise: Exercise, **limits: float) -> Exercise:
-    return dataclasses.replace(exercise, limits=dataclasses.replace(exercise.limits, **limits))
+def with_memory_limit(exercise: Exercise, memory_bytes: int) -> Exercise:
+    limits = dataclasses.replace(exercise.limits, memory_bytes=memory_bytes)
+    return dataclasses.replace(exercise, limits=limits)
 
 
 def test_a_job_gets_the_ceilings_when_its_exercise_asks_for_nothing_less(
@@ -36,7 +37,7 @@ def test_a_job_gets_the_ceilings_when_its_exercise_asks_for_nothing_less(
 def test_an_exercise_memory_limit_below_the_ceiling_is_applied_in_the_child(
     grade: SyncGrader, flagship: Exercise
 ) -> None:
-    tight = with_limits(flagship, memory_bytes=300 * 2**20)
+    tight = with_memory_limit(flagship, 300 * 2**20)
     report = grade(tight, ALLOCATES)
     assert report.verdict is Verdict.FAILED
     errors = [test for test in report.tests if test.status is Status.ERROR]
@@ -48,7 +49,7 @@ def test_a_limit_above_the_ceiling_is_held_at_the_ceiling(
     grade: SyncGrader, flagship: Exercise
 ) -> None:
     # The catalog refuses such an exercise; the pool holds the line even if one got through.
-    loose = with_limits(flagship, memory_bytes=4 * TEST_LIMITS.memory_bytes)
+    loose = with_memory_limit(flagship, 4 * TEST_LIMITS.memory_bytes)
     huge = ALLOCATES.replace("60_000_000", "200_000_000")  # 1.6 GB: over the 768 MB ceiling
     report = grade(loose, huge)
     assert any("MemoryError" in test.message for test in report.tests), report.to_dict()
