@@ -237,7 +237,7 @@ def _doctor(args: argparse.Namespace) -> int:
 
 def _new(args: argparse.Namespace) -> int:
     settings = _settings()
-    from app.scaffold import scaffold
+    from graders.scaffold import scaffold
 
     try:
         folder = scaffold(settings.exercises_dir, args.slug)

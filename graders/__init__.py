@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from graders.checks import (
         CheckContext,
         Failure,
+        Mismatch,
         Trial,
         as_float_array,
         check,
@@ -22,7 +23,10 @@ if TYPE_CHECKING:
         first_mismatch,
         number,
         position,
+        returned_array,
+        row_text,
         tolerance_text,
+        value_mismatch,
         within_tolerance,
     )
     from graders.report import Diagnosis, Report, Status, TestResult, Verdict
@@ -30,6 +34,7 @@ if TYPE_CHECKING:
 _HOME = {
     "CheckContext": "graders.checks",
     "Failure": "graders.checks",
+    "Mismatch": "graders.checks",
     "Trial": "graders.checks",
     "as_float_array": "graders.checks",
     "check": "graders.checks",
@@ -38,7 +43,10 @@ _HOME = {
     "first_mismatch": "graders.checks",
     "number": "graders.checks",
     "position": "graders.checks",
+    "returned_array": "graders.checks",
+    "row_text": "graders.checks",
     "tolerance_text": "graders.checks",
+    "value_mismatch": "graders.checks",
     "within_tolerance": "graders.checks",
     "Diagnosis": "graders.report",
     "Report": "graders.report",
@@ -51,6 +59,7 @@ __all__ = [
     "CheckContext",
     "Diagnosis",
     "Failure",
+    "Mismatch",
     "Report",
     "Status",
     "TestResult",
@@ -63,7 +72,10 @@ __all__ = [
     "first_mismatch",
     "number",
     "position",
+    "returned_array",
+    "row_text",
     "tolerance_text",
+    "value_mismatch",
     "within_tolerance",
 ]
 

@@ -2,7 +2,7 @@
 
 A check receives every trial of its test (one per probe: the call, what came back, what the
 reference returned) and returns `None` when they pass or a `Failure` that says what came
-back and what was expected. The engine adds the "Called ..." line, the tolerance and the
+back and what was expected (or raises it, from a helper as deep as it likes). The engine adds the "Called ..." line, the tolerance and the
 previews. Exercises add their own checks in `checks.py` with the `@check` decorator:
 
     >>> @check("row_zero")
@@ -107,6 +107,18 @@ def tolerance_text(tolerance: float) -> str:
     return f"{tolerance:g}"
 
 
+def row_text(values: np.ndarray[Any, Any], shown: int = 6) -> str:
+    """A row of numbers as the learner reads it, the first `shown` of them:
+
+    >>> row_text(np.array([0.0, 1.0, 0.5]))
+    '[0.0000, 1.0000, 0.5000]'
+    >>> row_text(np.arange(10.0), shown=2)
+    '[0.0000, 1.0000, ...]'
+    """
+    listed = ", ".join(number(float(value)) for value in values[:shown])
+    return f"[{listed}{', ...' if values.size > shown else ''}]"
+
+
 def describe(value: Any) -> str:
     """What came back, in a few words: 'a float64 array of shape (3, 4)', 'a list of 3 items'."""
     if isinstance(value, np.ndarray):
@@ -134,6 +146,27 @@ def as_float_array(value: Any) -> np.ndarray[Any, Any] | None:
     if isinstance(value, bool | int | float):
         return np.asarray(value, dtype=np.float64)
     return None
+
+
+def returned_array(
+    trial: Trial, shape: tuple[int, ...], shape_note: str = ""
+) -> np.ndarray[Any, Any]:
+    """The learner's value as a float array of `shape`; otherwise the Failure saying what came
+    back is raised. `shape_note`, if any, follows the shape in its message, as written:
+
+        x = np.asarray(trial.probe.args[0])
+        got = returned_array(trial, x.shape, ", the shape of x,")
+        # a list came back: "It returned a list of 3 items; an array of shape (3, 4), the
+        # shape of x, was expected."
+    """
+    got = as_float_array(trial.got)
+    if got is None or got.shape != tuple(shape):
+        raise Failure(
+            f"It returned {describe(trial.got)}; an array of shape {tuple(shape)}{shape_note} "
+            "was expected.",
+            trial,
+        )
+    return got
 
 
 def within_tolerance(
@@ -194,6 +227,40 @@ def compare_values(trial: Trial, tolerance: float) -> Failure | None:
             f"\nYour array's dtype is {trial.got.dtype.name}; the values need float64 (or float32)."
         )
     return Failure(message, trial)
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """Where a result of the reference's shape first differs from it (see `value_mismatch`)."""
+
+    got: np.ndarray[Any, Any]  # the learner's value, as floats
+    expected: np.ndarray[Any, Any]  # the reference's, as floats, of the same shape
+    index: tuple[int, ...]  # the first element not `within_tolerance`
+    largest: float  # the largest error (NaN counts as infinite)
+    failure: Failure  # what `compare_values` says, for a check with nothing better to add
+
+
+def value_mismatch(trial: Trial, tolerance: float) -> Mismatch | None:
+    """Where `compare_values` fails, for a check that goes on to explain why; None if it passes.
+
+    A result that is not a numeric array of the reference's shape has no values to explain:
+    then `compare_values`' own Failure is raised.
+
+        for trial in trials:
+            mismatch = value_mismatch(trial, context.tolerance)
+            if mismatch is not None:
+                row, column = mismatch.index
+                return Failure(f"Column {column} should be a sine ...", trial)
+    """
+    failure = compare_values(trial, tolerance)
+    if failure is None:
+        return None
+    got, expected = as_float_array(trial.got), as_float_array(trial.expected)
+    if got is None or expected is None or got.shape != expected.shape:
+        raise failure
+    found = first_mismatch(got, expected, tolerance)
+    assert found is not None, "compare_values failed on values within the tolerance"
+    return Mismatch(got, expected, found[0], found[1], failure)
 
 
 # --- the built-in checks --------------------------------------------------------------------

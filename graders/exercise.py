@@ -8,22 +8,42 @@ exercises/<slug>/
   solution.py     the reference (trusted; never shown to learners)
   mistakes/*.py   known-wrong solutions, described under [[mistakes]]
   checks.py       optional exercise-specific checks, written with the graders library
+
+exercise.toml is validated by the pydantic model `ExerciseFile`, whose JSON Schema editors read
+(docs/exercise.schema.json, `make contracts`). The Markdown files are read with markdown-it's
+tokens, so a hint or an example is exactly what the page renders as a heading or a code block.
 """
 
 from __future__ import annotations
 
 import ast
+import doctest
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from markdown_it import MarkdownIt
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    with_config,
+)
+from pydantic_core import ErrorDetails, PydanticCustomError
+from typing_extensions import TypedDict
 
 from graders.markdown import render
 from graders.probes import Probe, parse_probes
 from graders.protocol.limits import Limits
 
-DIFFICULTIES = ("easy", "medium", "hard")
+REQUIRED_FILES = ("exercise.toml", "statement.md", "hints.md", "starter.py", "solution.py")
 
 
 class ExerciseError(Exception):
@@ -32,6 +52,9 @@ class ExerciseError(Exception):
     def __init__(self, path: Path, field_name: str, problem: str) -> None:
         super().__init__(f"{path}: {field_name}: {problem}")
         self.path, self.field_name, self.problem = path, field_name, problem
+
+
+# --- what the rest of the platform uses -----------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -70,7 +93,7 @@ class Hint:
 
 @dataclass(frozen=True)
 class Example:
-    """A ```pycon example from the statement: an expression and the literal it shows."""
+    """A ```pycon example from the statement: an expression, the literal it shows, its line."""
 
     expression: str
     expected: str
@@ -117,187 +140,299 @@ class Exercise:
         return list(seen.values())
 
 
+# --- exercise.toml, as its author writes it -------------------------------------------------
+
+
+def _not_blank(text: str) -> str:
+    if not text.strip():
+        raise PydanticCustomError("blank", "is empty")
+    return text
+
+
+def _optional_key(schema: dict[str, Any]) -> None:
+    """TOML has no null: an optional key is one left out, so the schema offers no null."""
+    schema.pop("default", None)
+    options = [option for option in schema.pop("anyOf", []) if option != {"type": "null"}]
+    if len(options) == 1:
+        schema.update(options[0])
+
+
+Text = Annotated[str, AfterValidator(_not_blank), Field(json_schema_extra={"pattern": r"\S"})]
+
+
+class _Table(BaseModel):
+    """A TOML table: values typed as written (no coercion), unknown keys refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class EntryFile(_Table):
+    """[entry]: the function learners define."""
+
+    function: Text = Field(description="The function learners define, e.g. `relu`.")
+    signature: Text = Field(description="Shown to learners: `relu(x: np.ndarray) -> np.ndarray`.")
+
+
+class GenerateFile(_Table):
+    """`generate`: `count` probes drawn from `args` (see graders/probes.py), seeded."""
+
+    count: int = Field(5, ge=1, description="How many probes to draw.")
+    seed: int = Field(0, description="The seed of the draws: every run draws the same probes.")
+    args: list[Any] = Field(description="One argument each, e.g. `{ int = [1, 8] }`.")
+
+
+class TestFile(_Table):
+    """[[tests]]: a check and the calls it makes. Other keys are the check's `context.params`."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: Text = Field(description="Stable: clients rely on test ids.")
+    title: Text = Field(description="What the learner reads.")
+    description: str = Field("", description="One line the learner reads before running.")
+    check: Text = Field(description="A built-in check or one from the exercise's checks.py.")
+    probes: list[Any] = Field(
+        default_factory=list,
+        description="The calls, each a list of arguments: `[[3, 4], [50, 16]]`.",
+        json_schema_extra={"items": {"type": "array"}},
+    )
+    generate: GenerateFile | None = Field(
+        None,
+        description="Seeded generated probes, after `probes`.",
+        json_schema_extra=_optional_key,
+    )
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return dict(self.model_extra or {})
+
+
+class MistakeFile(_Table):
+    """[[mistakes]]: a known-wrong solution in mistakes/<id>.py and what its learner is told."""
+
+    id: Text = Field(description="The file mistakes/<id>.py.")
+    title: Text = Field(description="Short name of the misconception.")
+    fails: list[str] = Field(min_length=1, description="Exactly the tests it fails.")
+    hint: int | None = Field(
+        None,
+        ge=1,
+        description="The 1-based hint that addresses it.",
+        json_schema_extra=_optional_key,
+    )
+    explanation: Text = Field(description="Markdown: what the learner's output shows; the fix.")
+
+
+# One key per field of Limits (a test pins it): an exercise may ask for less, never for more.
+@with_config(ConfigDict(extra="forbid", strict=True))
+class LimitsFile(TypedDict, total=False):
+    """[limits]: lower the service's limits for this exercise (graders/protocol/limits.py)."""
+
+    cpu_seconds: Annotated[float, Field(ge=0)]
+    wall_seconds: Annotated[float, Field(ge=0)]
+    memory_bytes: Annotated[int, Field(ge=0)]
+    output_bytes: Annotated[int, Field(ge=0)]
+    result_bytes: Annotated[int, Field(ge=0)]
+    array_elements: Annotated[int, Field(ge=0)]
+    list_items: Annotated[int, Field(ge=0)]
+    message_chars: Annotated[int, Field(ge=0)]
+    source_bytes: Annotated[int, Field(ge=0)]
+    open_files: Annotated[int, Field(ge=0)]
+    file_bytes: Annotated[int, Field(ge=0)]
+    processes: Annotated[int, Field(ge=0)]
+
+
+class ExerciseFile(_Table):
+    """exercise.toml: one exercise, as docs/authoring.md describes it."""
+
+    model_config = ConfigDict(title="exercise.toml")
+
+    title: Text = Field(description="Shown in the list and the page.")
+    difficulty: Literal["easy", "medium", "hard"]
+    tags: list[str] = Field([], description="Shown in the list, for filtering.")
+    summary: Text = Field(description="One line in the exercise list.")
+    section: str = Field("", description="The course section it belongs to.")
+    tolerance: float = Field(1e-4, ge=0, description="Absolute tolerance of every comparison.")
+    entry: EntryFile = Field(description="The function learners define.")
+    limits: LimitsFile = Field(
+        default_factory=lambda: LimitsFile(), description="Lower limits for this exercise."
+    )
+    tests: list[TestFile] = Field(min_length=1, description="In the order learners see them.")
+    mistakes: list[MistakeFile] = Field([], description="Known-wrong solutions, diagnosed.")
+
+    @field_validator("tests", "mistakes")
+    @classmethod
+    def _ids_are_unique(cls, items: list[Any]) -> list[Any]:
+        ids = [item.id for item in items]
+        duplicates = sorted({item for item in ids if ids.count(item) > 1})
+        if duplicates:
+            raise PydanticCustomError("duplicate_ids", "duplicate ids {ids}", {"ids": duplicates})
+        return items
+
+
+def read_exercise_file(path: Path) -> ExerciseFile:
+    """exercise.toml as typed data; ExerciseError names the first field at fault."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise ExerciseError(path, "toml", str(error)) from None
+    try:
+        return ExerciseFile.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise ExerciseError(path, field_location(first["loc"]), _problem(first)) from None
+
+
+def field_location(loc: tuple[int | str, ...]) -> str:
+    """A pydantic error's location as an author writes it: `tests[2].check`, `entry.function`."""
+    location = ""
+    for part in loc:
+        if isinstance(part, int):
+            location += f"[{part}]"
+        else:
+            location += f".{part}" if location else part
+    return location or "toml"
+
+
+# Pydantic's wording where it is not the author's: the rest (types, ranges) reads well as it is.
+_PROBLEMS = {"missing": "missing", "extra_forbidden": "unknown key", "too_short": "is empty"}
+
+
+def _problem(error: ErrorDetails) -> str:
+    return _PROBLEMS.get(error["type"], error["msg"])
+
+
+# --- the folder -------------------------------------------------------------------------------
+
+
 def load_exercise(path: Path, base_limits: Limits | None = None) -> Exercise:
     """Read and check one folder; raise ExerciseError naming the file and field at fault."""
     path = path.resolve()
-    toml_path = path / "exercise.toml"
-    for required in ("exercise.toml", "statement.md", "hints.md", "starter.py", "solution.py"):
+    for required in REQUIRED_FILES:
         if not (path / required).is_file():
             raise ExerciseError(path / required, "file", "missing")
-    try:
-        data = tomllib.loads(toml_path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise ExerciseError(toml_path, "toml", str(error)) from None
-    fields = _Fields(toml_path, data)
-    entry = fields.table("entry")
-    entry_fields = _Fields(toml_path, entry, "entry.")
-    function = entry_fields.text("function")
-    difficulty = fields.text("difficulty")
-    if difficulty not in DIFFICULTIES:
-        raise ExerciseError(toml_path, "difficulty", f"must be one of {', '.join(DIFFICULTIES)}")
-    tests = [
-        _test(toml_path, function, index, item) for index, item in enumerate(fields.list("tests"))
-    ]
-    _unique(toml_path, "tests", [test.id for test in tests])
-    test_ids = {test.id for test in tests}
+    toml_path = path / "exercise.toml"
+    file = read_exercise_file(toml_path)
+    function = file.entry.function
+    tests = [_test(toml_path, function, index, test) for index, test in enumerate(file.tests)]
     hints = parse_hints((path / "hints.md").read_text(encoding="utf-8"))
     mistakes = [
-        _mistake(path, toml_path, index, item, test_ids, len(hints))
-        for index, item in enumerate(fields.list("mistakes", required=False))
+        _mistake(path, toml_path, index, mistake, {test.id for test in tests}, len(hints))
+        for index, mistake in enumerate(file.mistakes)
     ]
-    _unique(toml_path, "mistakes", [mistake.id for mistake in mistakes])
     statement = (path / "statement.md").read_text(encoding="utf-8")
-    ceilings = base_limits or Limits()
     try:
-        limits = ceilings.merged(fields.table("limits", required=False))
-    except (TypeError, ValueError) as error:
-        raise ExerciseError(toml_path, "limits", str(error)) from None
-    for name in limits.above(ceilings):
-        raise ExerciseError(
-            toml_path,
-            f"limits.{name}",
-            f"{getattr(limits, name)} is above the service's ceiling of {getattr(ceilings, name)}",
-        )
+        examples = parse_examples(statement)
+    except ValueError as error:
+        raise ExerciseError(path / "statement.md", "examples", str(error)) from None
     return Exercise(
         slug=path.name,
         path=path,
-        title=fields.text("title"),
-        difficulty=difficulty,
-        tags=[str(tag) for tag in fields.list("tags", required=False)],
-        summary=fields.text("summary"),
-        section=str(data.get("section", "")),
+        title=file.title,
+        difficulty=file.difficulty,
+        tags=file.tags,
+        summary=file.summary,
+        section=file.section,
         entry=function,
-        signature=entry_fields.text("signature"),
-        tolerance=float(data.get("tolerance", 1e-4)),
+        signature=file.entry.signature,
+        tolerance=file.tolerance,
         tests=tests,
         mistakes=mistakes,
         hints=hints,
         statement=statement,
         starter=(path / "starter.py").read_text(encoding="utf-8"),
-        limits=limits,
-        examples=parse_examples(statement),
+        limits=_limits(toml_path, file.limits, base_limits or Limits()),
+        examples=examples,
     )
 
 
-def parse_hints(markdown: str) -> list[Hint]:
-    """Split hints.md on level-2 headings: each `## Title` starts one hint."""
-    hints: list[Hint] = []
-    title, body = "", list[str]()
-    for line in markdown.splitlines():
-        if line.startswith("## "):
-            if title:
-                hints.append(Hint(title, "\n".join(body).strip()))
-            title, body = line[3:].strip(), []
-        elif title:
-            body.append(line)
-    if title:
-        hints.append(Hint(title, "\n".join(body).strip()))
-    return hints
-
-
-def parse_examples(markdown: str) -> list[Example]:
-    """The statement's ```pycon blocks: `>>> expression` then the expected literal."""
-    examples: list[Example] = []
-    lines = markdown.splitlines()
-    index = 0
-    while index < len(lines):
-        if lines[index].strip() == "```pycon":
-            start = index + 1
-            end = next(
-                (i for i in range(start, len(lines)) if lines[i].strip() == "```"), len(lines)
-            )
-            block = lines[start:end]
-            if block and block[0].startswith(">>> "):
-                expected = "\n".join(block[1:]).strip()
-                examples.append(Example(block[0][4:].strip(), expected, start + 1))
-            index = end
-        index += 1
-    return examples
-
-
-class _Fields:
-    """Typed reads from a TOML table that name the field when something is wrong."""
-
-    def __init__(self, path: Path, data: dict[str, Any], prefix: str = "") -> None:
-        self.path, self.data, self.prefix = path, data, prefix
-
-    def _get(self, name: str, kind: type, required: bool) -> Any:
-        if name not in self.data:
-            if required:
-                raise ExerciseError(self.path, self.prefix + name, "missing")
-            return kind()
-        value = self.data[name]
-        if not isinstance(value, kind):
-            raise ExerciseError(self.path, self.prefix + name, f"must be a {kind.__name__}")
-        return value
-
-    def text(self, name: str, required: bool = True) -> str:
-        value: str = self._get(name, str, required)
-        if required and not value.strip():
-            raise ExerciseError(self.path, self.prefix + name, "is empty")
-        return value
-
-    def list(self, name: str, required: bool = True) -> list[Any]:
-        return self._get(name, list, required)  # type: ignore[no-any-return]
-
-    def table(self, name: str, required: bool = True) -> dict[str, Any]:
-        return self._get(name, dict, required)  # type: ignore[no-any-return]
-
-
-def _test(path: Path, function: str, index: int, item: Any) -> TestSpec:
-    where = f"tests[{index}]."
-    if not isinstance(item, dict):
-        raise ExerciseError(path, f"tests[{index}]", "must be a table")
-    fields = _Fields(path, item, where)
-    known = {"id", "title", "description", "check", "probes", "generate"}
+def _test(path: Path, function: str, index: int, test: TestFile) -> TestSpec:
+    generate = test.generate.model_dump() if test.generate else None
     try:
-        probes = parse_probes(function, item.get("probes", []), item.get("generate"))
+        probes = parse_probes(function, test.probes, generate)
     except (TypeError, ValueError, KeyError) as error:
-        raise ExerciseError(path, where + "probes", str(error)) from None
-    return TestSpec(
-        id=fields.text("id"),
-        title=fields.text("title"),
-        description=fields.text("description", required=False),
-        check=fields.text("check"),
-        probes=probes,
-        params={key: value for key, value in item.items() if key not in known},
-    )
+        raise ExerciseError(path, f"tests[{index}].probes", str(error)) from None
+    return TestSpec(test.id, test.title, test.description, test.check, probes, test.params)
 
 
 def _mistake(
-    folder: Path, path: Path, index: int, item: Any, test_ids: set[str], hint_count: int
+    folder: Path, path: Path, index: int, mistake: MistakeFile, test_ids: set[str], hint_count: int
 ) -> MistakeSpec:
+    """What the model alone cannot check: the tests, the hint and the file a mistake names."""
     where = f"mistakes[{index}]."
-    if not isinstance(item, dict):
-        raise ExerciseError(path, f"mistakes[{index}]", "must be a table")
-    fields = _Fields(path, item, where)
-    mistake_id = fields.text("id")
-    fails = [str(test) for test in fields.list("fails")]
-    unknown = [test for test in fails if test not in test_ids]
-    if unknown or not fails:
-        raise ExerciseError(
-            path, where + "fails", f"names unknown tests {unknown}" if unknown else "is empty"
-        )
-    hint = item.get("hint")
-    if hint is not None and (not isinstance(hint, int) or not 1 <= hint <= hint_count):
+    unknown = [test for test in mistake.fails if test not in test_ids]
+    if unknown:
+        raise ExerciseError(path, where + "fails", f"names unknown tests {unknown}")
+    if mistake.hint is not None and mistake.hint > hint_count:
         raise ExerciseError(path, where + "hint", f"must be a hint number from 1 to {hint_count}")
-    source = folder / "mistakes" / f"{mistake_id}.py"
+    source = folder / "mistakes" / f"{mistake.id}.py"
     if not source.is_file():
         raise ExerciseError(source, where + "id", "no such file in mistakes/")
     return MistakeSpec(
-        id=mistake_id,
-        title=fields.text("title"),
-        fails=fails,
-        explanation=fields.text("explanation"),
-        path=source,
-        hint=hint,
+        mistake.id, mistake.title, mistake.fails, mistake.explanation, source, mistake.hint
     )
 
 
-def _unique(path: Path, field_name: str, ids: list[str]) -> None:
-    duplicates = sorted({item for item in ids if ids.count(item) > 1})
-    if duplicates:
-        raise ExerciseError(path, field_name, f"duplicate ids {duplicates}")
+def _limits(path: Path, overrides: LimitsFile, ceilings: Limits) -> Limits:
+    """The service's limits, lowered where the exercise asks; asking for more is an error."""
+    limits = ceilings.merged(dict(overrides))
+    for name in limits.above(ceilings):
+        raise ExerciseError(
+            path,
+            f"limits.{name}",
+            f"{getattr(limits, name)} is above the service's ceiling of {getattr(ceilings, name)}",
+        )
+    return limits
+
+
+# --- hints.md and the statement's examples --------------------------------------------------
+
+# The renderer's block rules (graders/markdown.py): what is a heading or a code block there is
+# one here.
+_MARKDOWN = MarkdownIt("commonmark").enable("table").use(dollarmath_plugin, double_inline=True)
+_DOCTEST = doctest.DocTestParser()
+
+
+def _source_lines(markdown: str) -> list[str]:
+    """The lines markdown-it numbers in `Token.map` (it splits on \\r\\n, \\r and \\n only)."""
+    return re.split(r"\r\n?|\n", markdown)
+
+
+def parse_hints(markdown: str) -> list[Hint]:
+    """hints.md: each level-2 heading starts a hint, whose Markdown is its section's source.
+
+    A `## ` line in a fenced code block is code, not a heading; text before the first heading
+    belongs to no hint.
+    """
+    tokens = _MARKDOWN.parse(markdown)
+    headings = [
+        (token.map, tokens[index + 1].content.strip())
+        for index, token in enumerate(tokens)
+        if token.type == "heading_open" and token.tag == "h2" and token.level == 0 and token.map
+    ]
+    lines = _source_lines(markdown)
+    ends = [start for (start, _), _ in headings[1:]] + [len(lines)]
+    return [
+        Hint(title, "\n".join(lines[body:end]).strip())
+        for ((_, body), title), end in zip(headings, ends, strict=True)
+    ]
+
+
+def parse_examples(markdown: str) -> list[Example]:
+    """The statement's ```pycon blocks, read as doctest reads them: every `>>>` example (with
+    its `...` lines), the literal it shows, and its line in the file.
+
+    ValueError when a block is not doctest-shaped (a `>>>` without a space after it, say).
+    """
+    examples: list[Example] = []
+    for token in _MARKDOWN.parse(markdown):
+        if token.type != "fence" or token.info.strip() != "pycon" or not token.map:
+            continue
+        first_line = token.map[0] + 2  # the 1-based line after the opening fence
+        name = f"the ```pycon block on line {token.map[0] + 1}"
+        examples += [
+            Example(example.source.strip(), example.want.strip(), first_line + example.lineno)
+            for example in _DOCTEST.get_examples(token.content, name)
+        ]
+    return examples
 
 
 def source_defines(source: str, function: str) -> bool:

@@ -21,10 +21,12 @@ sys.path.insert(0, str(ROOT))
 def contracts() -> dict[Path, Any]:
     """Each generated file and its content."""
     from app.main import create_app
+    from graders.exercise import ExerciseFile
     from graders.report import Report
 
     return {
         ROOT / "docs" / "report.schema.json": Report.model_json_schema(mode="serialization"),
+        ROOT / "docs" / "exercise.schema.json": ExerciseFile.model_json_schema(),
         ROOT / "docs" / "openapi.json": create_app().openapi(),
     }
 

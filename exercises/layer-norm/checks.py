@@ -16,22 +16,17 @@ from graders import (
     CheckContext,
     Failure,
     Trial,
-    as_float_array,
     check,
-    compare_values,
-    describe,
     first_mismatch,
     number,
+    returned_array,
+    row_text,
     tolerance_text,
+    value_mismatch,
+    within_tolerance,
 )
 
-_SHOWN = 6
 _DEFAULT_EPS = 1e-5
-
-
-def _row(values: np.ndarray[Any, Any]) -> str:
-    shown = ", ".join(number(float(value)) for value in values[:_SHOWN])
-    return f"[{shown}{', ...' if values.size > _SHOWN else ''}]"
 
 
 def _plain(value: float) -> str:
@@ -51,20 +46,17 @@ def _where(shape: tuple[int, ...], flat_index: int) -> str:
     return "[" + ", ".join(str(int(i)) for i in index) + ", :]"
 
 
-def _vectors(
-    trial: Trial,
-) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any] | None, Failure | None]:
-    """x and the learner's output, both as (number of vectors, d) tables."""
+def _rows(trial: Trial) -> np.ndarray[Any, Any]:
+    """x as a (number of vectors, d) table."""
     x = np.asarray(trial.probe.args[0], dtype=np.float64)
-    got = as_float_array(trial.got)
-    if got is None or got.shape != x.shape:
-        return x, None, Failure(
-            f"It returned {describe(trial.got)}; an array of shape {tuple(x.shape)}, the "
-            "shape of x, was expected.",
-            trial,
-        )
-    d = x.shape[-1]
-    return x.reshape(-1, d), got.reshape(-1, d), None
+    return x.reshape(-1, x.shape[-1])
+
+
+def _vectors(trial: Trial) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """x and the learner's output, both as (number of vectors, d) tables (Failure otherwise)."""
+    got = returned_array(trial, np.shape(trial.probe.args[0]), ", the shape of x,")
+    rows = _rows(trial)
+    return rows, got.reshape(rows.shape)
 
 
 def _identity_affine(trial: Trial) -> bool:
@@ -79,15 +71,13 @@ def check_normalised_last_axis(trials: list[Trial], context: CheckContext) -> Fa
     for trial in trials:
         if not _identity_affine(trial):
             raise ValueError("normalised_last_axis needs probes with gamma = 1 and beta = 0")
-        rows, got, failure = _vectors(trial)
-        if failure is not None:
-            return failure
-        assert got is not None
+        rows, got = _vectors(trial)
         shape = tuple(np.shape(trial.probe.args[0]))
         input_var = rows.var(axis=1)
         want_var = input_var / (input_var + _eps(trial))
         means, variances = got.mean(axis=1), got.var(axis=1)
-        bad = ~(np.abs(means) <= tolerance) | ~(np.abs(variances - want_var) <= tolerance)
+        off_mean = ~within_tolerance(means, np.zeros_like(means), tolerance)
+        bad = off_mean | ~within_tolerance(variances, want_var, tolerance)
         if bad.any():
             k = int(np.argmax(bad))
             where = _where(shape, k)
@@ -95,7 +85,7 @@ def check_normalised_last_axis(trials: list[Trial], context: CheckContext) -> Fa
                 "With gamma = 1 and beta = 0 the output is the normalised x itself, so every "
                 "vector along the last axis must have mean 0 and variance 1 (precisely "
                 "var / (var + eps), a hair below 1).\n"
-                f"out{where} is {_row(got[k])}: its mean is {_plain(float(means[k]))} and its "
+                f"out{where} is {row_text(got[k])}: its mean is {_plain(float(means[k]))} and its "
                 f"variance {number(float(variances[k]))}, where mean 0 and variance "
                 f"{number(float(want_var[k]))} were expected "
                 f"(|error| > {tolerance_text(tolerance)}).\n"
@@ -111,10 +101,7 @@ def check_constant_rows(trials: list[Trial], context: CheckContext) -> Failure |
     """A constant vector has variance 0: it normalises to 0, so its output is exactly beta."""
     tolerance = context.tolerance
     for trial in trials:
-        rows, got, failure = _vectors(trial)
-        if failure is not None:
-            return failure
-        assert got is not None
+        rows, got = _vectors(trial)
         shape = tuple(np.shape(trial.probe.args[0]))
         beta = np.asarray(trial.probe.args[2], dtype=np.float64)
         for k in np.flatnonzero(np.ptp(rows, axis=1) == 0):
@@ -124,8 +111,8 @@ def check_constant_rows(trials: list[Trial], context: CheckContext) -> Failure |
             message = (
                 f"x{where} is constant (every entry is {number(float(rows[k, 0]))}), so "
                 "x - mean is all zeros and the variance is 0. The normalised vector is then 0, "
-                f"and the output must be exactly beta = {_row(beta)}.\n"
-                f"Your out{where} is {_row(got[k])}."
+                f"and the output must be exactly beta = {row_text(beta)}.\n"
+                f"Your out{where} is {row_text(got[k])}."
             )
             if not np.isfinite(got[k]).all():
                 message += (
@@ -144,18 +131,13 @@ def check_tiny_variance(trials: list[Trial], context: CheckContext) -> Failure |
     for trial in trials:
         if not _identity_affine(trial):
             raise ValueError("tiny_variance needs probes with gamma = 1 and beta = 0")
-        failure = compare_values(trial, tolerance)
-        if failure is None:
+        mismatch = value_mismatch(trial, tolerance)
+        if mismatch is None:
             continue
-        rows, got, shape_failure = _vectors(trial)
-        if shape_failure is not None or got is None:
-            return failure
-        expected = as_float_array(trial.expected)
-        assert expected is not None
-        mismatch = first_mismatch(got, expected.reshape(got.shape), tolerance)
-        assert mismatch is not None
-        (k, column), largest = mismatch
-        shape = tuple(np.shape(trial.probe.args[0]))
+        shape = mismatch.got.shape
+        k = int(np.ravel_multi_index(mismatch.index[:-1], shape[:-1]))
+        rows, largest = _rows(trial), mismatch.largest
+        got, expected = mismatch.got.reshape(rows.shape), mismatch.expected.reshape(rows.shape)
         where = _where(shape, k)
         eps = _eps(trial)
         centred = rows[k] - rows[k].mean()
@@ -177,7 +159,7 @@ def check_tiny_variance(trials: list[Trial], context: CheckContext) -> Failure |
                     trial,
                 )
         return Failure(
-            f"{summary}\nout{where} is {_row(got[k])} but {_row(expected.reshape(got.shape)[k])} "
+            f"{summary}\nout{where} is {row_text(got[k])} but {row_text(expected[k])} "
             f"was expected (|error| > {tolerance_text(tolerance)}).\n"
             f"Largest error: {number(largest)}.",
             trial,

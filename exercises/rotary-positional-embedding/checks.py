@@ -11,30 +11,20 @@ from graders import (
     CheckContext,
     Failure,
     Trial,
-    as_float_array,
     check,
-    compare_values,
-    describe,
     first_mismatch,
     number,
+    returned_array,
     tolerance_text,
+    value_mismatch,
+    within_tolerance,
 )
 
 
-def _input_and_output(trial: Trial) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any] | None]:
+def _input_and_output(trial: Trial) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """x and the learner's output, of the shape of x (Failure otherwise)."""
     x = np.asarray(trial.probe.args[0], dtype=np.float64)
-    got = as_float_array(trial.got)
-    if got is None or got.shape != x.shape:
-        return x, None
-    return x, got
-
-
-def _wrong_shape(trial: Trial, x: np.ndarray[Any, Any]) -> Failure:
-    return Failure(
-        f"It returned {describe(trial.got)}; an array of shape {tuple(x.shape)}, the shape of x, "
-        "was expected.",
-        trial,
-    )
+    return x, returned_array(trial, x.shape, ", the shape of x,")
 
 
 def _theta(pair: int, d: int) -> float:
@@ -51,8 +41,6 @@ def check_row_zero_unchanged(trials: list[Trial], context: CheckContext) -> Fail
     """Position 0 turns every pair by 0 radians, so row 0 of the output equals row 0 of x."""
     for trial in trials:
         x, got = _input_and_output(trial)
-        if got is None:
-            return _wrong_shape(trial, x)
         mismatch = first_mismatch(got[0], x[0], context.tolerance)
         if mismatch is not None:
             (column,), largest = mismatch
@@ -73,8 +61,6 @@ def check_pair_lengths(trials: list[Trial], context: CheckContext) -> Failure | 
     """Each pair (column 2i, column 2i + 1) keeps its length: a rotation preserves lengths."""
     for trial in trials:
         x, got = _input_and_output(trial)
-        if got is None:
-            return _wrong_shape(trial, x)
         before = np.hypot(x[:, 0::2], x[:, 1::2])
         after = np.hypot(got[:, 0::2], got[:, 1::2])
         mismatch = first_mismatch(after, before, context.tolerance)
@@ -100,22 +86,17 @@ def check_rotation_angles(trials: list[Trial], context: CheckContext) -> Failure
     """Every pair at position pos is turned by pos * theta_i, counterclockwise."""
     tolerance = context.tolerance
     for trial in trials:
-        failure = compare_values(trial, tolerance)
-        if failure is None:
+        mismatch = value_mismatch(trial, tolerance)
+        if mismatch is None:
             continue
-        x, got = _input_and_output(trial)
-        expected = as_float_array(trial.expected)
-        if got is None or expected is None:
-            return failure
-        mismatch = first_mismatch(got, expected, tolerance)
-        assert mismatch is not None
-        (row, column), largest = mismatch
+        x, got = np.asarray(trial.probe.args[0], dtype=np.float64), mismatch.got
+        (row, column), largest = mismatch.index, mismatch.largest
         pair = column // 2
         d = x.shape[1]
         a, b = float(x[row, 2 * pair]), float(x[row, 2 * pair + 1])
         c, e = float(got[row, 2 * pair]), float(got[row, 2 * pair + 1])
         if not (math.isfinite(c) and math.isfinite(e)):
-            return failure
+            return mismatch.failure
         theta = _theta(pair, d)
         want = row * theta
         where = (
@@ -133,7 +114,8 @@ def check_rotation_angles(trials: list[Trial], context: CheckContext) -> Failure
             )
         )
         length_in, length_out = math.hypot(a, b), math.hypot(c, e)
-        if length_in < 1e-3 or abs(length_out - length_in) > tolerance:
+        same_length = within_tolerance(np.array(length_out), np.array(length_in), tolerance)
+        if length_in < 1e-3 or not same_length:
             return Failure(
                 f"{where}.\nThat is not a rotation of the pair: its length went from "
                 f"{number(length_in)} to {number(length_out)}. {expected_turn}\n"

@@ -19,17 +19,18 @@ from graders import (
     as_float_array,
     check,
     compare_values,
-    describe,
     number,
+    returned_array,
+    row_text,
     tolerance_text,
+    within_tolerance,
 )
 
 _SHOWN = 8
 
 
 def _row(values: np.ndarray[Any, Any]) -> str:
-    shown = ", ".join(number(float(value)) for value in values[:_SHOWN])
-    return f"[{shown}{', ...' if values.size > _SHOWN else ''}]"
+    return row_text(values, _SHOWN)
 
 
 def _visible(row: int) -> str:
@@ -40,27 +41,26 @@ def _is_causal(trial: Trial) -> bool:
     return len(trial.probe.args) > 3 and bool(trial.probe.args[3])
 
 
-def _weights(trial: Trial) -> tuple[np.ndarray[Any, Any] | None, Failure | None, str]:
+def _first_non_finite_row(values: np.ndarray[Any, Any]) -> int | None:
+    finite = np.isfinite(values)
+    return None if finite.all() else int(np.argwhere(~finite)[0][0])
+
+
+def _weights(trial: Trial) -> tuple[np.ndarray[Any, Any], str]:
     """The learner's output read as attention weights (the probe's V is the identity)."""
     values = np.asarray(trial.probe.args[2], dtype=np.float64)
     n_keys = values.shape[0]
     if values.shape != (n_keys, n_keys) or not np.array_equal(values, np.eye(n_keys)):
         raise ValueError("this check needs probes whose V is the identity matrix")
-    got = as_float_array(trial.got)
     expected = as_float_array(trial.expected)
     assert expected is not None
-    if got is None or got.shape != expected.shape:
-        return None, Failure(
-            f"It returned {describe(trial.got)}; an array of shape {tuple(expected.shape)} "
-            "(n_q, d_v) was expected.",
-            trial,
-        ), ""
+    got = returned_array(trial, expected.shape, " (n_q, d_v)")
     intro = (
         f"V is the {n_keys} x {n_keys} identity matrix in this call, so your output is your "
         "attention-weight matrix itself: row i holds the weights query i gives to keys "
         f"0 .. {n_keys - 1}."
     )
-    return got, None, intro
+    return got, intro
 
 
 @check("weights_sum_to_one")
@@ -68,13 +68,9 @@ def check_weights_sum_to_one(trials: list[Trial], context: CheckContext) -> Fail
     """With V = I the output is the weight matrix: no negative entries, every row sums to 1."""
     tolerance = context.tolerance
     for trial in trials:
-        weights, failure, intro = _weights(trial)
-        if failure is not None:
-            return failure
-        assert weights is not None
-        finite = np.isfinite(weights)
-        if not finite.all():
-            row = int(np.argwhere(~finite)[0][0])
+        weights, intro = _weights(trial)
+        row = _first_non_finite_row(weights)
+        if row is not None:
             return Failure(
                 f"{intro}\nRow {row} of your weights is {_row(weights[row])}: weights must be "
                 "finite numbers between 0 and 1.",
@@ -89,7 +85,7 @@ def check_weights_sum_to_one(trials: list[Trial], context: CheckContext) -> Fail
                 trial,
             )
         sums = weights.sum(axis=1)
-        bad = np.abs(sums - 1.0) > tolerance
+        bad = ~within_tolerance(sums, np.ones_like(sums), tolerance)
         if bad.any():
             row = int(np.argmax(bad))
             message = (
@@ -99,7 +95,7 @@ def check_weights_sum_to_one(trials: list[Trial], context: CheckContext) -> Fail
                 f"(|error| > {tolerance_text(tolerance)})."
             )
             column_sums = weights.sum(axis=0)
-            if np.allclose(column_sums, 1.0, rtol=0.0, atol=tolerance):
+            if within_tolerance(column_sums, np.ones_like(column_sums), tolerance).all():
                 message += (
                     "\nYour columns sum to 1 instead: the softmax normalised over the queries "
                     "(axis 0), not over the keys (the last axis)."
@@ -118,13 +114,9 @@ def check_causal_no_future(trials: list[Trial], context: CheckContext) -> Failur
     """With V = I and causal=True, every weight above the diagonal (a future key) is 0."""
     tolerance = context.tolerance
     for trial in trials:
-        weights, failure, intro = _weights(trial)
-        if failure is not None:
-            return failure
-        assert weights is not None
-        finite = np.isfinite(weights)
-        if not finite.all():
-            row = int(np.argwhere(~finite)[0][0])
+        weights, intro = _weights(trial)
+        row = _first_non_finite_row(weights)
+        if row is not None:
             return Failure(
                 f"{intro}\nRow {row} of your weights is {_row(weights[row])}. A row of nan "
                 "appears when every score of a query was masked: exp(-inf) is 0 for all "
@@ -133,7 +125,7 @@ def check_causal_no_future(trials: list[Trial], context: CheckContext) -> Failur
                 trial,
             )
         future = np.triu(np.ones(weights.shape, dtype=bool), k=1)
-        leaks = future & (np.abs(weights) > tolerance)
+        leaks = future & ~within_tolerance(weights, np.zeros_like(weights), tolerance)
         if leaks.any():
             row, column = (int(i) for i in np.argwhere(leaks)[0])
             return Failure(
@@ -153,8 +145,7 @@ def _non_finite_row(trial: Trial) -> int | None:
     expected = as_float_array(trial.expected)
     if got is None or expected is None or got.shape != expected.shape:
         return None
-    finite = np.isfinite(got)
-    return None if finite.all() else int(np.argwhere(~finite)[0][0])
+    return _first_non_finite_row(got)
 
 
 @check("stable_for_large_scores")

@@ -10,11 +10,12 @@ from graders import (
     Trial,
     as_float_array,
     check,
-    compare_values,
     describe,
     first_mismatch,
     number,
+    row_text,
     tolerance_text,
+    value_mismatch,
 )
 
 
@@ -29,14 +30,15 @@ def check_row_zero(trials: list[Trial], context: CheckContext) -> Failure | None
             return Failure(f"It returned {describe(trial.got)}; row 0 could not be read.", trial)
         row = got[0]
         if row.shape != expected.shape:
-            return Failure(f"Row 0 has {row.size} values but d_model = {d_model} were expected.", trial)
+            return Failure(
+                f"Row 0 has {row.size} values but d_model = {d_model} were expected.", trial
+            )
         mismatch = first_mismatch(row, expected, context.tolerance)
         if mismatch is not None:
             (column,), _ = mismatch
-            shown = ", ".join(number(float(value)) for value in row[:6]) + (", ..." if row.size > 6 else "")
             kind = "sin(0) = 0" if column % 2 == 0 else "cos(0) = 1"
             return Failure(
-                f"Row 0 is [{shown}].\nColumn {column} is {number(float(row[column]))} but "
+                f"Row 0 is {row_text(row)}.\nColumn {column} is {number(float(row[column]))} but "
                 f"{kind} was expected (|error| > {tolerance_text(context.tolerance)}).",
                 trial,
             )
@@ -47,15 +49,11 @@ def check_row_zero(trials: list[Trial], context: CheckContext) -> Failure | None
 def check_interleaving(trials: list[Trial], context: CheckContext) -> Failure | None:
     """Column 2i is sin(pos * w_i) and column 2i + 1 is cos(pos * w_i), at several sizes."""
     for trial in trials:
-        failure = compare_values(trial, context.tolerance)
-        if failure is None:
+        mismatch = value_mismatch(trial, context.tolerance)
+        if mismatch is None:
             continue
-        got, expected = as_float_array(trial.got), as_float_array(trial.expected)
-        if got is None or expected is None or got.shape != expected.shape:
-            return failure
-        mismatch = first_mismatch(got, expected, context.tolerance)
-        assert mismatch is not None
-        (row, column), largest = mismatch
+        got, expected = mismatch.got, mismatch.expected
+        (row, column), largest = mismatch.index, mismatch.largest
         d_model = int(trial.probe.args[1])
         pair = column // 2
         omega = float(np.exp(-2 * pair * np.log(10000.0) / d_model))

@@ -15,6 +15,7 @@ from tests.e2e.browser import EXERCISE_PATH, get_code, set_code, wait_for_editor
 FOLDER = EXERCISES / FLAGSHIP
 STARTER = (FOLDER / "starter.py").read_text(encoding="utf-8")
 CONCATENATED_HALVES = (FOLDER / "mistakes/concatenated-halves.py").read_text(encoding="utf-8")
+EXPONENT_USES_I = (FOLDER / "mistakes/exponent-uses-i.py").read_text(encoding="utf-8")
 HINT_TITLES = re.findall(r"^## (.+)$", (FOLDER / "hints.md").read_text(encoding="utf-8"), re.M)
 SYNTAX_ERROR = (
     "import numpy as np\n"
@@ -132,6 +133,18 @@ def test_concatenated_halves_shows_interleaving_failure_diagnosis_and_heatmaps(
     )
     assert all(pictures)
     assert len(set(pictures)) == 3
+
+
+@pytest.mark.browser
+def test_a_diagnosis_arrives_rendered_with_its_math_typeset(page: Page) -> None:
+    open_exercise(page)
+    run(page, EXPONENT_USES_I, "4 of 6 tests passed.")
+    callout = page.locator("#results .report > aside.callout")
+    expect(callout.locator(".callout-title")).to_have_text("Exponent uses i instead of 2i")
+    # The server's explanation_html: inline code as <code>, each $...$ as typeset KaTeX.
+    expect(callout.locator("code").first).to_have_text("d_model = 4")
+    expect(callout.locator(".katex")).to_have_count(3)
+    assert "$" not in callout.inner_text()
 
 
 @pytest.mark.browser

@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
+import tomllib
 from pathlib import Path
+from typing import get_type_hints
 
+import jsonschema
 import pytest
 
 from graders.catalog import Catalog
-from graders.exercise import ExerciseError, load_exercise, parse_examples, parse_hints
-from tests.conftest import EXERCISES, FLAGSHIP
+from graders.exercise import (
+    ExerciseError,
+    ExerciseFile,
+    LimitsFile,
+    load_exercise,
+    parse_examples,
+    parse_hints,
+)
+from graders.protocol.limits import Limits
+from tests.conftest import EXERCISES, FLAGSHIP, ROOT
+
+SCHEMA_FILE = ROOT / "docs" / "exercise.schema.json"
+FOLDERS = sorted(folder for folder in EXERCISES.iterdir() if (folder / "exercise.toml").exists())
 
 
 @pytest.fixture
@@ -19,38 +35,93 @@ def copy(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.mark.parametrize(
-    ("old", "new", "file", "field"),
-    [
-        ('difficulty = "medium"', 'difficulty = "trivial"', "exercise.toml", "difficulty"),
-        ('title = "Sinusoidal Positional Encoding"', "", "exercise.toml", "title"),
-        ('fails = ["vectorised"]', 'fails = ["nonexistent"]', "exercise.toml", "mistakes[0].fails"),
-        ("hint = 1", "hint = 99", "exercise.toml", "mistakes[0].hint"),
-        ('id = "python-loop"', 'id = "no-such-file"', "no-such-file.py", "mistakes[0].id"),
-        ("[entry]", "[entry]\nfunction = 3\n[other]", "exercise.toml", "entry.function"),
-        ("[entry]", "[entry", "exercise.toml", "toml"),
-    ],
-    ids=[
-        "bad-difficulty",
-        "missing-title",
-        "unknown-test",
-        "hint-out-of-range",
-        "missing-mistake-file",
-        "function-not-a-string",
-        "bad-toml",
-    ],
-)
-def test_a_broken_field_is_reported_with_file_and_field(
-    copy: Path, old: str, new: str, file: str, field: str
-) -> None:
-    toml = copy / "exercise.toml"
-    text = toml.read_text()
+def edit(folder: Path, old: str, new: str, file: str = "exercise.toml") -> None:
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
     assert old in text
-    toml.write_text(text.replace(old, new, 1))
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# Each case breaks one field of the flagship's exercise.toml: (old text, new text, field, problem).
+# fmt: off
+BROKEN_FIELDS = {
+    "bad-difficulty": ('difficulty = "medium"', 'difficulty = "trivial"', "difficulty",
+                       "Input should be 'easy', 'medium' or 'hard'"),
+    "missing-title": ('title = "Sinusoidal Positional Encoding"', "", "title", "missing"),
+    "blank-summary": ('summary = "Build', 'summary = " " #', "summary", "is empty"),
+    "function-not-a-string": ("[entry]", "[entry]\nfunction = 3\n[other]", "entry.function",
+                              "Input should be a valid string"),
+    "unknown-key-in-entry": ("[entry]", '[entry]\ncolour = "red"', "entry.colour", "unknown key"),
+    "misspelt-table": ("[[tests]]", "[[test]]", "test", "unknown key"),
+    "check-not-a-string": ('check = "shape"', "check = 3", "tests[0].check",
+                           "Input should be a valid string"),
+    "duplicate-test-id": ('id = "row-0"', 'id = "shape"', "tests", "duplicate ids ['shape']"),
+    "probe-not-a-list": ("probes = [[1, 2],", "probes = [1, [2],", "tests[0].probes",
+                         "a probe must be a list of arguments, not 1"),
+    "generate-without-args": ("probes = [[3, 4]]", "generate = { count = 2 }",
+                              "tests[2].generate.args", "missing"),
+    "limit-not-a-number": ("[entry]", '[limits]\ncpu_seconds = "fast"\n[entry]',
+                           "limits.cpu_seconds", "Input should be a valid number"),
+    "unknown-limit": ("[entry]", "[limits]\ngpu_seconds = 1.0\n[entry]", "limits.gpu_seconds",
+                      "unknown key"),
+    "unknown-test": ('fails = ["vectorised"]', 'fails = ["nonexistent"]', "mistakes[0].fails",
+                     "names unknown tests ['nonexistent']"),
+    "fails-nothing": ('fails = ["vectorised"]', "fails = []", "mistakes[0].fails", "is empty"),
+    "hint-out-of-range": ("hint = 1", "hint = 99", "mistakes[0].hint",
+                          "must be a hint number from 1 to 5"),
+    "hint-not-a-number": ("hint = 1", 'hint = "1"', "mistakes[0].hint",
+                          "Input should be a valid integer"),
+    "bad-toml": ("[entry]", "[entry", "toml", "Expected ']'"),
+}
+# fmt: on
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "problem"), BROKEN_FIELDS.values(), ids=BROKEN_FIELDS.keys()
+)
+def test_a_broken_field_is_reported_with_file_field_and_problem(
+    copy: Path, old: str, new: str, field: str, problem: str
+) -> None:
+    edit(copy, old, new)
     with pytest.raises(ExerciseError) as caught:
         load_exercise(copy)
-    assert caught.value.path.name == file
+    assert caught.value.path.name == "exercise.toml"
     assert caught.value.field_name == field
+    assert problem in caught.value.problem
+
+
+def test_a_mistake_without_its_file_is_reported_at_the_missing_file(copy: Path) -> None:
+    edit(copy, 'id = "python-loop"', 'id = "no-such-file"')
+    with pytest.raises(ExerciseError) as caught:
+        load_exercise(copy)
+    assert caught.value.path == copy.resolve() / "mistakes" / "no-such-file.py"
+    assert caught.value.field_name == "mistakes[0].id"
+
+
+def test_an_override_above_the_ceiling_is_refused_with_file_and_field(copy: Path) -> None:
+    edit(copy, "[entry]", "[limits]\ncpu_seconds = 3.0\n[entry]")
+    with pytest.raises(ExerciseError) as caught:
+        load_exercise(copy, Limits(cpu_seconds=2.0))
+    assert caught.value.path == copy.resolve() / "exercise.toml"
+    assert caught.value.field_name == "limits.cpu_seconds"
+    assert caught.value.problem == "3.0 is above the service's ceiling of 2.0"
+
+
+def test_an_override_below_the_ceiling_lowers_only_that_limit(copy: Path) -> None:
+    edit(copy, "[entry]", "[limits]\ncpu_seconds = 1\nprocesses = 0\n[entry]")
+    ceilings = Limits(cpu_seconds=2.0)
+    assert load_exercise(copy, ceilings).limits == Limits(cpu_seconds=1.0)
+
+
+def test_the_limits_table_offers_every_limit_with_its_type() -> None:
+    assert get_type_hints(LimitsFile) == get_type_hints(Limits)
+
+
+def test_a_tests_other_keys_are_its_params(copy: Path) -> None:
+    edit(copy, 'check = "finite_within"', 'check = "finite_within"\nlow = -2.0\nhigh = 2.0')
+    exercise = load_exercise(copy)
+    assert exercise.test("bounds").params == {"low": -2.0, "high": 2.0}
+    assert exercise.test("shape").params == {}
 
 
 def test_a_missing_file_is_reported(copy: Path) -> None:
@@ -59,13 +130,19 @@ def test_a_missing_file_is_reported(copy: Path) -> None:
         load_exercise(copy)
 
 
+def test_a_malformed_pycon_example_is_reported_in_the_statement(copy: Path) -> None:
+    edit(copy, ">>> positional_encoding(1, 6)", ">>>positional_encoding(1, 6)", "statement.md")
+    with pytest.raises(ExerciseError) as caught:
+        load_exercise(copy)
+    assert (caught.value.path.name, caught.value.field_name) == ("statement.md", "examples")
+    assert "lacks blank after >>>" in caught.value.problem
+
+
 def test_the_catalog_leaves_out_a_broken_folder_and_serves_the_rest(tmp_path: Path) -> None:
     shutil.copytree(EXERCISES / FLAGSHIP, tmp_path / FLAGSHIP)
     broken = tmp_path / "broken-one"
     shutil.copytree(EXERCISES / FLAGSHIP, broken)
-    (broken / "exercise.toml").write_text(
-        (broken / "exercise.toml").read_text().replace('check = "shape"', 'check = "nope"')
-    )
+    edit(broken, 'check = "shape"', 'check = "nope"')
     catalog = Catalog(tmp_path).load()
     assert list(catalog.exercises) == [FLAGSHIP]
     assert "unknown checks ['nope']" in catalog.broken["broken-one"]
@@ -75,8 +152,6 @@ def test_the_catalog_reloads_a_changed_exercise(copy: Path) -> None:
     catalog = Catalog(copy.parent).load()
     statement = copy / "statement.md"
     statement.write_text(statement.read_text() + "\nA new paragraph.\n")
-    import os
-
     os.utime(statement, (statement.stat().st_atime + 5, statement.stat().st_mtime + 5))
     assert catalog.reload_changed() == [FLAGSHIP]
     assert "A new paragraph." in catalog.get(FLAGSHIP).statement
@@ -90,7 +165,64 @@ def test_hints_are_split_on_level_two_headings() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "fence",
+    [
+        "```python\n## not a hint\nx = 1\n```",
+        "~~~\n## not a hint\n~~~",
+        "````md\n```\n## not a hint\n```\n````",
+        "    ## not a hint (an indented code block)",
+    ],
+    ids=["backticks", "tildes", "nested-fence", "indented-code"],
+)
+def test_a_level_two_line_inside_code_does_not_start_a_hint(fence: str) -> None:
+    hints = parse_hints(f"## First\nnudge:\n\n{fence}\n\n## Second\nmore\n")
+    assert [hint.title for hint in hints] == ["First", "Second"]
+    assert hints[0].markdown == f"nudge:\n\n{fence}"
+
+
+def test_a_hint_keeps_its_sections_source_text() -> None:
+    body = "Use *broadcasting*:\n\n- one\n- two\n\n$$\nx = y\n$$\n\n> ## a heading in a quote"
+    [hint] = parse_hints(f"intro\n\n## Only hint ##\n{body}\n")
+    assert (hint.title, hint.markdown) == ("Only hint", body)
+
+
 def test_pycon_blocks_become_examples() -> None:
     markdown = "text\n\n```pycon\n>>> f(1)\n[1.0,\n 2.0]\n```\n\n```python\nnot an example\n```\n"
     [example] = parse_examples(markdown)
     assert (example.expression, example.expected, example.line) == ("f(1)", "[1.0,\n 2.0]", 4)
+
+
+def test_a_pycon_block_keeps_every_example_on_its_own_line() -> None:
+    markdown = (
+        "# Statement\n"
+        "\n"
+        "```pycon\n"
+        ">>> f(1)\n"
+        "[1.0]\n"
+        ">>> f(2,\n"
+        "...   3)\n"
+        "[2.0, 3.0]\n"
+        "\n"
+        ">>> f(4).shape\n"
+        "(4,)\n"
+        "```\n"
+    )
+    examples = [(item.expression, item.expected, item.line) for item in parse_examples(markdown)]
+    assert examples == [
+        ("f(1)", "[1.0]", 4),
+        ("f(2,\n  3)", "[2.0, 3.0]", 6),
+        ("f(4).shape", "(4,)", 10),
+    ]
+
+
+def test_the_exported_exercise_schema_is_the_models_schema() -> None:
+    """docs/exercise.schema.json is generated (`make contracts`): it must match the model."""
+    exported = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    assert exported == ExerciseFile.model_json_schema()
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda folder: folder.name)
+def test_every_exercise_toml_validates_against_the_exported_schema(folder: Path) -> None:
+    data = tomllib.loads((folder / "exercise.toml").read_text(encoding="utf-8"))
+    jsonschema.validate(data, json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))

@@ -5,9 +5,10 @@ from __future__ import annotations
 import graders
 
 PUBLIC = [
-    "CheckContext", "Diagnosis", "Failure", "Report", "Status", "TestResult", "Trial", "Verdict",
-    "as_float_array", "check", "compare_values", "describe", "first_mismatch", "number",
-    "position", "tolerance_text", "within_tolerance",
+    "CheckContext", "Diagnosis", "Failure", "Mismatch", "Report", "Status", "TestResult", "Trial",
+    "Verdict", "as_float_array", "check", "compare_values", "describe", "first_mismatch",
+    "number", "position", "returned_array", "row_text", "tolerance_text", "value_mismatch",
+    "within_tolerance",
 ]  # fmt: skip
 
 
