@@ -116,7 +116,7 @@ def _grade_on(args: argparse.Namespace, zygote: ZygoteProcess) -> int:
     import json
 
     from graders.catalog import Catalog, UnknownExercise
-    from graders.exercise import ExerciseError
+    from graders.exercise_file import ExerciseError
     from graders.host.errors import SandboxUnavailable
     from graders.report import Verdict
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from graders import trusted
-from graders.exercise import Exercise, ExerciseError, load_exercise
+from graders.exercise import Exercise, load_exercise
+from graders.exercise_file import ExerciseError
 from graders.protocol.limits import Limits
 
 log = logging.getLogger("gradebox.catalog")

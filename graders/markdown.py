@@ -1,13 +1,36 @@
-"""Render authored Markdown to HTML, leaving math as TeX delimiters for the page to typeset."""
+"""Authored Markdown: rendered to HTML (math left as TeX delimiters for the page to typeset),
+and read into its parts (the hints of hints.md, the examples of a statement).
+
+One parser configuration serves both, so what is a heading or a code block on the page is one
+when the parts are read.
+"""
 
 from __future__ import annotations
 
+import doctest
 import html
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
+
+
+@dataclass(frozen=True)
+class Hint:
+    title: str
+    markdown: str
+
+
+@dataclass(frozen=True)
+class Example:
+    """A ```pycon example from the statement: an expression, the literal it shows, its line."""
+
+    expression: str
+    expected: str
+    line: int
 
 
 def _math(content: str, options: dict[str, Any]) -> str:
@@ -16,8 +39,8 @@ def _math(content: str, options: dict[str, Any]) -> str:
 
 
 @lru_cache(maxsize=1)
-def _renderer() -> MarkdownIt:
-    # Imported on first use: a command that renders nothing (`gradebox grade`) never loads it.
+def _parser() -> MarkdownIt:
+    # Imported on first use: a command that reads no Markdown never loads it.
     from markdown_it import MarkdownIt
     from mdit_py_plugins.dollarmath import dollarmath_plugin
 
@@ -30,4 +53,51 @@ def _renderer() -> MarkdownIt:
 
 
 def render(markdown: str) -> str:
-    return str(_renderer().render(markdown))
+    return str(_parser().render(markdown))
+
+
+_DOCTEST = doctest.DocTestParser()
+
+
+def _source_lines(markdown: str) -> list[str]:
+    """The lines markdown-it numbers in `Token.map` (it splits on \\r\\n, \\r and \\n only)."""
+    return re.split(r"\r\n?|\n", markdown)
+
+
+def parse_hints(markdown: str) -> list[Hint]:
+    """hints.md: each level-2 heading starts a hint, whose Markdown is its section's source.
+
+    A `## ` line in a fenced code block is code, not a heading; text before the first heading
+    belongs to no hint.
+    """
+    tokens = _parser().parse(markdown)
+    headings = [
+        (token.map, tokens[index + 1].content.strip())
+        for index, token in enumerate(tokens)
+        if token.type == "heading_open" and token.tag == "h2" and token.level == 0 and token.map
+    ]
+    lines = _source_lines(markdown)
+    ends = [start for (start, _), _ in headings[1:]] + [len(lines)]
+    return [
+        Hint(title, "\n".join(lines[body:end]).strip())
+        for ((_, body), title), end in zip(headings, ends, strict=True)
+    ]
+
+
+def parse_examples(markdown: str) -> list[Example]:
+    """The statement's ```pycon blocks, read as doctest reads them: every `>>>` example (with
+    its `...` lines), the literal it shows, and its line in the file.
+
+    ValueError when a block is not doctest-shaped (a `>>>` without a space after it, say).
+    """
+    examples: list[Example] = []
+    for token in _parser().parse(markdown):
+        if token.type != "fence" or token.info.strip() != "pycon" or not token.map:
+            continue
+        first_line = token.map[0] + 2  # the 1-based line after the opening fence
+        name = f"the ```pycon block on line {token.map[0] + 1}"
+        examples += [
+            Example(example.source.strip(), example.want.strip(), first_line + example.lineno)
+            for example in _DOCTEST.get_examples(token.content, name)
+        ]
+    return examples

@@ -20,7 +20,8 @@ from typing import Any
 import numpy as np
 
 from graders.checks import BUILTIN_CHECKS, Check, collect_checks
-from graders.exercise import Exercise, ExerciseError, MistakeSpec
+from graders.exercise import Exercise, MistakeSpec
+from graders.exercise_file import ExerciseError
 from graders.probes import Probe
 from graders.protocol.loops import LoopFinding, find_loops
 from graders.protocol.values import Unsupported, pack_summary, pack_value, unpack_value

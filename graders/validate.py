@@ -16,7 +16,8 @@ import numpy as np
 
 from graders import trusted
 from graders.engine import Grader
-from graders.exercise import Exercise, ExerciseError, load_exercise
+from graders.exercise import Exercise, load_exercise
+from graders.exercise_file import ExerciseError
 from graders.report import Report, Status, Verdict
 
 

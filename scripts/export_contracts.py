@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 def contracts() -> dict[Path, Any]:
     """Each generated file and its content."""
     from app.main import create_app
-    from graders.exercise import ExerciseFile
+    from graders.exercise_file import ExerciseFile
     from graders.report import Report
 
     return {

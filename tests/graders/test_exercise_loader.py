@@ -13,14 +13,9 @@ import jsonschema
 import pytest
 
 from graders.catalog import Catalog
-from graders.exercise import (
-    ExerciseError,
-    ExerciseFile,
-    LimitsFile,
-    load_exercise,
-    parse_examples,
-    parse_hints,
-)
+from graders.exercise import load_exercise
+from graders.exercise_file import ExerciseError, ExerciseFile, LimitsFile
+from graders.markdown import parse_examples, parse_hints
 from graders.protocol.limits import Limits
 from tests.conftest import EXERCISES, FLAGSHIP, ROOT
 

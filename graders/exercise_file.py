@@ -1,0 +1,190 @@
+"""exercise.toml as its author writes it: a pydantic model, and errors that name the field.
+
+The model's JSON Schema is what editors read (docs/exercise.schema.json, `make contracts`).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    with_config,
+)
+from pydantic_core import ErrorDetails, PydanticCustomError
+from typing_extensions import TypedDict
+
+
+class ExerciseError(Exception):
+    """A broken exercise folder: names the file and the field at fault."""
+
+    def __init__(self, path: Path, field_name: str, problem: str) -> None:
+        super().__init__(f"{path}: {field_name}: {problem}")
+        self.path, self.field_name, self.problem = path, field_name, problem
+
+
+# --- what the rest of the platform uses -----------------------------------------------------
+
+
+def _not_blank(text: str) -> str:
+    if not text.strip():
+        raise PydanticCustomError("blank", "is empty")
+    return text
+
+
+def _optional_key(schema: dict[str, Any]) -> None:
+    """TOML has no null: an optional key is one left out, so the schema offers no null."""
+    schema.pop("default", None)
+    options = [option for option in schema.pop("anyOf", []) if option != {"type": "null"}]
+    if len(options) == 1:
+        schema.update(options[0])
+
+
+Text = Annotated[str, AfterValidator(_not_blank), Field(json_schema_extra={"pattern": r"\S"})]
+
+
+class _Table(BaseModel):
+    """A TOML table: values typed as written (no coercion), unknown keys refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class EntryFile(_Table):
+    """[entry]: the function learners define."""
+
+    function: Text = Field(description="The function learners define, e.g. `relu`.")
+    signature: Text = Field(description="Shown to learners: `relu(x: np.ndarray) -> np.ndarray`.")
+
+
+class GenerateFile(_Table):
+    """`generate`: `count` probes drawn from `args` (see graders/probes.py), seeded."""
+
+    count: int = Field(5, ge=1, description="How many probes to draw.")
+    seed: int = Field(0, description="The seed of the draws: every run draws the same probes.")
+    args: list[Any] = Field(description="One argument each, e.g. `{ int = [1, 8] }`.")
+
+
+class TestFile(_Table):
+    """[[tests]]: a check and the calls it makes. Other keys are the check's `context.params`."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: Text = Field(description="Stable: clients rely on test ids.")
+    title: Text = Field(description="What the learner reads.")
+    description: str = Field("", description="One line the learner reads before running.")
+    check: Text = Field(description="A built-in check or one from the exercise's checks.py.")
+    probes: list[Any] = Field(
+        default_factory=list,
+        description="The calls, each a list of arguments: `[[3, 4], [50, 16]]`.",
+        json_schema_extra={"items": {"type": "array"}},
+    )
+    generate: GenerateFile | None = Field(
+        None,
+        description="Seeded generated probes, after `probes`.",
+        json_schema_extra=_optional_key,
+    )
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return dict(self.model_extra or {})
+
+
+class MistakeFile(_Table):
+    """[[mistakes]]: a known-wrong solution in mistakes/<id>.py and what its learner is told."""
+
+    id: Text = Field(description="The file mistakes/<id>.py.")
+    title: Text = Field(description="Short name of the misconception.")
+    fails: list[str] = Field(min_length=1, description="Exactly the tests it fails.")
+    hint: int | None = Field(
+        None,
+        ge=1,
+        description="The 1-based hint that addresses it.",
+        json_schema_extra=_optional_key,
+    )
+    explanation: Text = Field(description="Markdown: what the learner's output shows; the fix.")
+
+
+# One key per field of Limits (a test pins it): an exercise may ask for less, never for more.
+@with_config(ConfigDict(extra="forbid", strict=True))
+class LimitsFile(TypedDict, total=False):
+    """[limits]: lower the service's limits for this exercise (graders/protocol/limits.py)."""
+
+    cpu_seconds: Annotated[float, Field(ge=0)]
+    wall_seconds: Annotated[float, Field(ge=0)]
+    memory_bytes: Annotated[int, Field(ge=0)]
+    output_bytes: Annotated[int, Field(ge=0)]
+    result_bytes: Annotated[int, Field(ge=0)]
+    array_elements: Annotated[int, Field(ge=0)]
+    list_items: Annotated[int, Field(ge=0)]
+    message_chars: Annotated[int, Field(ge=0)]
+    source_bytes: Annotated[int, Field(ge=0)]
+    open_files: Annotated[int, Field(ge=0)]
+    file_bytes: Annotated[int, Field(ge=0)]
+    processes: Annotated[int, Field(ge=0)]
+
+
+class ExerciseFile(_Table):
+    """exercise.toml: one exercise, as docs/authoring.md describes it."""
+
+    model_config = ConfigDict(title="exercise.toml")
+
+    title: Text = Field(description="Shown in the list and the page.")
+    difficulty: Literal["easy", "medium", "hard"]
+    tags: list[str] = Field([], description="Shown in the list, for filtering.")
+    summary: Text = Field(description="One line in the exercise list.")
+    section: str = Field("", description="The course section it belongs to.")
+    tolerance: float = Field(1e-4, ge=0, description="Absolute tolerance of every comparison.")
+    entry: EntryFile = Field(description="The function learners define.")
+    limits: LimitsFile = Field(
+        default_factory=lambda: LimitsFile(), description="Lower limits for this exercise."
+    )
+    tests: list[TestFile] = Field(min_length=1, description="In the order learners see them.")
+    mistakes: list[MistakeFile] = Field([], description="Known-wrong solutions, diagnosed.")
+
+    @field_validator("tests", "mistakes")
+    @classmethod
+    def _ids_are_unique(cls, items: list[Any]) -> list[Any]:
+        ids = [item.id for item in items]
+        duplicates = sorted({item for item in ids if ids.count(item) > 1})
+        if duplicates:
+            raise PydanticCustomError("duplicate_ids", "duplicate ids {ids}", {"ids": duplicates})
+        return items
+
+
+def read_exercise_file(path: Path) -> ExerciseFile:
+    """exercise.toml as typed data; ExerciseError names the first field at fault."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise ExerciseError(path, "toml", str(error)) from None
+    try:
+        return ExerciseFile.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise ExerciseError(path, field_location(first["loc"]), _problem(first)) from None
+
+
+def field_location(loc: tuple[int | str, ...]) -> str:
+    """A pydantic error's location as an author writes it: `tests[2].check`, `entry.function`."""
+    location = ""
+    for part in loc:
+        if isinstance(part, int):
+            location += f"[{part}]"
+        else:
+            location += f".{part}" if location else part
+    return location or "toml"
+
+
+# Pydantic's wording where it is not the author's: the rest (types, ranges) reads well as it is.
+_PROBLEMS = {"missing": "missing", "extra_forbidden": "unknown key", "too_short": "is empty"}
+
+
+def _problem(error: ErrorDetails) -> str:
+    return _PROBLEMS.get(error["type"], error["msg"])
