@@ -8,7 +8,6 @@ then: 100 sequential submissions (median, p99), and 4 concurrent clients for 200
 from __future__ import annotations
 
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -16,11 +15,12 @@ from pathlib import Path
 
 import httpx
 
+from app.live_server import LiveServer
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.api.conftest import FLAGSHIP_URL, SOLUTION, LiveServer  # noqa: E402
-
+FLAGSHIP = "sinusoidal-positional-encoding"
+FLAGSHIP_URL = f"/api/exercises/{FLAGSHIP}"
+SOLUTION = (ROOT / "exercises" / FLAGSHIP / "solution.py").read_text(encoding="utf-8")
 SEQUENTIAL, CONCURRENT, CLIENTS = 100, 200, 4
 
 
@@ -30,13 +30,13 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as data:
-        live = LiveServer(Path(data), submissions_per_minute="0", cpu_seconds="4", wall_seconds="6")
-        live.start()
-        try:
-            run(live)
-        finally:
-            live.stop()
+    with (
+        tempfile.TemporaryDirectory() as data,
+        LiveServer(
+            Path(data), submissions_per_minute="0", cpu_seconds="4", wall_seconds="6"
+        ) as live,
+    ):
+        run(live)
 
 
 def run(live: LiveServer) -> None:
@@ -44,7 +44,7 @@ def run(live: LiveServer) -> None:
     with live.client() as http:
         for _ in range(10):  # warm-up: caches, first-touch, connection
             http.post(url, json={"code": SOLUTION})
-        latencies = []
+        latencies: list[float] = []
         for _ in range(SEQUENTIAL):
             started = time.perf_counter()
             response = http.post(url, json={"code": SOLUTION})

@@ -20,39 +20,39 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Request  # noqa: E402
 
-from tests.api.conftest import LiveServer  # noqa: E402
-from tests.e2e.browser import EXERCISE_PATH, VIEWPORT, chromium, wait_for_editor  # noqa: E402
+from app.live_server import LiveServer  # noqa: E402
+from scripts.browser import EXERCISE_PATH, VIEWPORT, chromium, wait_for_editor  # noqa: E402
 
 RUNS = 5
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as data:
-        live = LiveServer(Path(data), submissions_per_minute="0").start()
-        try:
-            with chromium() as browser:
-                times, sizes = [], []
-                for _ in range(RUNS):
-                    context = browser.new_context(base_url=live.url, viewport=VIEWPORT)
-                    page = context.new_page()
-                    wire_bytes: list[int] = []
+    times: list[float] = []  # ms
+    sizes: list[int] = []  # bytes
+    with (
+        tempfile.TemporaryDirectory() as data,
+        LiveServer(Path(data), submissions_per_minute="0") as live,
+        chromium() as browser,
+    ):
+        for _ in range(RUNS):
+            context = browser.new_context(base_url=live.url, viewport=VIEWPORT)
+            page = context.new_page()
+            wire_bytes: list[int] = []
 
-                    def count(request: Request, into: list[int] = wire_bytes) -> None:
-                        sizes = request.sizes()  # as sent: compressed bodies, with headers
-                        into.append(sizes["responseBodySize"] + sizes["responseHeadersSize"])
+            def count(request: Request, into: list[int] = wire_bytes) -> None:
+                sent = request.sizes()  # as sent: compressed bodies, with headers
+                into.append(sent["responseBodySize"] + sent["responseHeadersSize"])
 
-                    page.on("requestfinished", count)
-                    page.goto(EXERCISE_PATH)
-                    wait_for_editor(page)
-                    ready = page.evaluate(
-                        "() => performance.getEntriesByName('gradebox:editor-ready')[0].startTime"
-                    )
-                    times.append(float(ready))  # from the start of navigation, in the page's clock
-                    page.wait_for_load_state("networkidle")
-                    sizes.append(sum(wire_bytes))
-                    context.close()
-        finally:
-            live.stop()
+            page.on("requestfinished", count)
+            page.goto(EXERCISE_PATH)
+            wait_for_editor(page)
+            ready = page.evaluate(
+                "() => performance.getEntriesByName('gradebox:editor-ready')[0].startTime"
+            )
+            times.append(float(ready))  # from the start of navigation, in the page's clock
+            page.wait_for_load_state("networkidle")
+            sizes.append(sum(wire_bytes))
+            context.close()
     print(f"exercise page, {RUNS} cold loads on loopback:")
     print(
         f"  transferred: median {statistics.median(sizes) / 1024:.0f} KiB (max {max(sizes) / 1024:.0f} KiB)"

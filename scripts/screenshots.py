@@ -17,10 +17,10 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
-from tests.api.conftest import LiveServer  # noqa: E402
-from tests.conftest import EXERCISES, FLAGSHIP  # noqa: E402
-from tests.e2e.browser import (  # noqa: E402
+from app.live_server import LiveServer  # noqa: E402
+from scripts.browser import (  # noqa: E402
     EXERCISE_PATH,
+    SLUG,
     VIEWPORT,
     chromium,
     set_code,
@@ -28,7 +28,9 @@ from tests.e2e.browser import (  # noqa: E402
 )
 
 OUT = ROOT / "docs" / "screenshots"
-MISTAKE = (EXERCISES / FLAGSHIP / "mistakes/concatenated-halves.py").read_text(encoding="utf-8")
+MISTAKE = (ROOT / "exercises" / SLUG / "mistakes/concatenated-halves.py").read_text(
+    encoding="utf-8"
+)
 # The mistake, corrected: what a learner would write next (the reference solution is terser).
 CORRECTED = """import numpy as np
 
@@ -65,33 +67,32 @@ def scroll_to(page: Page, selector: str, margin: int = 16) -> None:
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as data:
-        server = LiveServer(Path(data), submissions_per_minute="0").start()
+    with (
+        tempfile.TemporaryDirectory() as data,
+        LiveServer(Path(data), submissions_per_minute="0") as server,
+        chromium() as browser,
+    ):
+        context = browser.new_context(
+            base_url=server.url,
+            viewport=VIEWPORT,
+            color_scheme="light",
+            reduced_motion="reduce",
+        )
         try:
-            with chromium() as browser:
-                context = browser.new_context(
-                    base_url=server.url,
-                    viewport=VIEWPORT,
-                    color_scheme="light",
-                    reduced_motion="reduce",
-                )
-                try:
-                    page = context.new_page()
-                    page.goto(EXERCISE_PATH)
-                    wait_for_editor(page)
-                    page.evaluate("() => document.fonts.ready.then(() => true)")
+            page = context.new_page()
+            page.goto(EXERCISE_PATH)
+            wait_for_editor(page)
+            page.evaluate("() => document.fonts.ready.then(() => true)")
 
-                    run(page, MISTAKE, "3 of 6 tests passed.")
-                    scroll_to(page, "#results")
-                    page.screenshot(path=OUT / "failing.png")
+            run(page, MISTAKE, "3 of 6 tests passed.")
+            scroll_to(page, "#results")
+            page.screenshot(path=OUT / "failing.png")
 
-                    run(page, CORRECTED, "6 of 6 tests passed.")
-                    page.evaluate("() => window.scrollTo(0, 0)")
-                    page.screenshot(path=OUT / "passing.png")
-                finally:
-                    context.close()
+            run(page, CORRECTED, "6 of 6 tests passed.")
+            page.evaluate("() => window.scrollTo(0, 0)")
+            page.screenshot(path=OUT / "passing.png")
         finally:
-            server.stop()
+            context.close()
     for name in ("passing.png", "failing.png"):
         print(OUT / name)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from graders.catalog import Catalog
@@ -14,7 +16,7 @@ FOLDERS = sorted(folder for folder in EXERCISES.iterdir() if (folder / "exercise
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=lambda folder: folder.name)
-def test_exercise_validates(folder, pool: SandboxPool, loop_thread: LoopThread) -> None:  # type: ignore[no-untyped-def]
+def test_exercise_validates(folder: Path, pool: SandboxPool, loop_thread: LoopThread) -> None:
     result = loop_thread.run(validate_exercise(folder, Grader(pool)), timeout=300)
     assert result.ok, "\n".join(result.problems) + "\n" + format_matrix(result)
     assert not result.warnings, result.warnings

@@ -7,13 +7,15 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import psycopg
 import pytest
 
-from tests.api.conftest import FLAGSHIP_URL, SOLUTION, LiveServer
+from app.live_server import LiveServer
+from tests.api.conftest import FLAGSHIP_URL, SOLUTION
 
 SUBMIT = f"{FLAGSHIP_URL}/submissions"
 POSTGRES_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -21,23 +23,32 @@ POSTGRES_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 SLOW_BUT_RIGHT = "total = 0\nwhile total < 3_000_000:\n    total += 1\n\n" + SOLUTION
 
 
-def exercise_everything(live: LiveServer) -> dict[str, object]:
+@dataclass(frozen=True)
+class Saved:
+    """What one learner left on the server, which every restart must keep."""
+
+    token: str
+    submission_ids: list[str]
+    hint_indexes: list[int]
+
+
+def exercise_everything(live: LiveServer) -> Saved:
     """A learner (by token) submits twice and reveals two hints; return what must survive."""
     with live.client() as http:
         token = http.post("/api/learners").json()["token"]
     with live.client(headers={"authorization": f"Bearer {token}"}) as program:
         ids = [program.post(SUBMIT, json={"code": SOLUTION}).json()["id"] for _ in range(2)]
         hints = [program.post(f"{FLAGSHIP_URL}/hints/next").json()["index"] for _ in range(2)]
-    return {"token": token, "ids": ids, "hints": hints}
+    return Saved(token, ids, hints)
 
 
-def assert_survived(live: LiveServer, saved: dict[str, object]) -> None:
-    with live.client(headers={"authorization": f"Bearer {saved['token']}"}) as program:
+def assert_survived(live: LiveServer, saved: Saved) -> None:
+    with live.client(headers={"authorization": f"Bearer {saved.token}"}) as program:
         history = program.get(SUBMIT).json()
-        assert {item["id"] for item in history["items"]} == set(saved["ids"])  # type: ignore[arg-type]
+        assert {item["id"] for item in history["items"]} == set(saved.submission_ids)
         assert all(item["verdict"] == "passed" for item in history["items"])
         revealed = program.get(f"{FLAGSHIP_URL}/hints").json()["revealed"]
-        assert [hint["index"] for hint in revealed] == saved["hints"]
+        assert [hint["index"] for hint in revealed] == saved.hint_indexes
 
 
 def test_restarting_keeps_every_submission_hint_and_learner(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.api.conftest import LiveServer
+from app.live_server import LiveServer
 
 
 def test_schemathesis_finds_no_server_error_and_no_schema_violation(

@@ -10,7 +10,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.api.conftest import FLAGSHIP_URL, SOLUTION, LiveServer
+from app.live_server import LiveServer
+from tests.api.conftest import FLAGSHIP_URL, SOLUTION
 
 SUBMIT = f"{FLAGSHIP_URL}/submissions"
 PROBLEM = "application/problem+json"

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.api.conftest import LiveServer
-from tests.e2e.browser import VIEWPORT, chromium
+from app.live_server import LiveServer
+from scripts.browser import VIEWPORT, chromium
 
 TIMEOUT_MS = 10_000
 
@@ -21,9 +21,8 @@ TIMEOUT_MS = 10_000
 # other test modules need the thread without one.
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path_factory.mktemp("e2e-server"), submissions_per_minute="0").start()
-    yield live
-    live.stop()
+    with LiveServer(tmp_path_factory.mktemp("e2e-server"), submissions_per_minute="0") as live:
+        yield live
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import ConsoleMessage, Error, Locator, Page, Request, Route, expect
 
-from tests.api.conftest import SOLUTION, LiveServer
+from app.live_server import LiveServer
+from scripts.browser import EXERCISE_PATH, get_code, set_code, wait_for_editor
+from tests.api.conftest import SOLUTION
 from tests.conftest import EXERCISES, FLAGSHIP
-from tests.e2e.browser import EXERCISE_PATH, get_code, set_code, wait_for_editor
 
 FOLDER = EXERCISES / FLAGSHIP
 STARTER = (FOLDER / "starter.py").read_text(encoding="utf-8")

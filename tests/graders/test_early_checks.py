@@ -115,7 +115,7 @@ def test_a_result_sent_again_later_is_checked_again(flagship: Exercise) -> None:
 
 @pytest.mark.parametrize("status", [RunStatus.TIMEOUT, RunStatus.CRASHED, RunStatus.OVERFLOW])
 def test_a_run_that_does_not_end_normally_is_checked_from_scratch(
-    status: str, flagship: Exercise
+    status: RunStatus, flagship: Exercise
 ) -> None:
     frames = child_frames(flagship, SOLUTION)[:-3]  # stopped during the last calls
     report = grade_with(ScriptedRunner(frames, status), flagship, SOLUTION)

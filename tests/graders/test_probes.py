@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -40,7 +42,7 @@ def test_generated_probes_share_named_draws() -> None:
     ],
     ids=["eye", "full", "array"],
 )
-def test_array_shortcuts(spec: dict[str, object], expected: np.ndarray) -> None:  # type: ignore[type-arg]
+def test_array_shortcuts(spec: dict[str, object], expected: np.ndarray[Any, Any]) -> None:
     [probe] = parse_probes("f", [[spec]], None)
     assert np.array_equal(probe.args[0], expected)
     assert probe.args[0].dtype == expected.dtype

@@ -28,7 +28,7 @@ def test_plain_arrays_keep_dtype_shape_and_values(dtype: str) -> None:
     assert np.array_equal(back, array)
 
 
-class Subclass(np.ndarray):  # type: ignore[type-arg]
+class Subclass(np.ndarray[Any, Any]):
     def __eq__(self, other: object) -> Any:  # a lying comparison
         return True
 
@@ -37,7 +37,7 @@ class Subclass(np.ndarray):  # type: ignore[type-arg]
     ("value", "described"),
     [
         (np.zeros(3).view(Subclass), "Subclass"),
-        (np.ma.masked_array([1.0, 2.0], mask=[0, 1]), "MaskedArray"),
+        (np.ma.masked_array([1.0, 2.0], mask=[False, True]), "MaskedArray"),
         (np.array([1, "a"], dtype=object), "ndarray of dtype object"),
         (np.zeros(2, dtype=[("a", "f8")]), "ndarray of dtype"),
         (np.array(["2020-01-01"], dtype="datetime64[D]"), "ndarray of dtype datetime64"),
@@ -98,7 +98,7 @@ def test_a_summary_keeps_type_dtype_and_shape_only() -> None:
 
 # --- the child's outbox and the grader's frame reader ------------------------------------------
 
-FRAMES = [
+FRAMES: list[tuple[dict[str, Any], wire.Payload]] = [
     ({"t": "compiling"}, b""),
     ({"t": "result", "probe": 0}, np.arange(2_000, dtype=np.float64).data.cast("B")),
     ({"t": "result", "probe": 1}, b"\x01" * 5),
@@ -121,7 +121,7 @@ class TrickleChannel:
 @pytest.mark.parametrize("per_call", [1, 999, 1 << 30], ids=["1-byte", "999-byte", "all"])
 def test_the_outbox_delivers_every_frame_when_writes_are_partial(per_call: int) -> None:
     channel = TrickleChannel(per_call)
-    outbox = child.Outbox(channel)  # type: ignore[arg-type]
+    outbox = child.Outbox(channel)  # type: ignore[arg-type]  # a fake socket: only sendmsg
     for header, payload in FRAMES:
         outbox.send(header, payload)
     outbox.flush()

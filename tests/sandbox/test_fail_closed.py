@@ -7,7 +7,7 @@ import logging
 import pytest
 
 from graders.host.errors import SandboxUnavailable
-from graders.host.exchange import RunOutcome, RunStatus
+from graders.host.exchange import FrameListener, RunOutcome, RunStatus
 from graders.host.pool import SandboxPool
 from graders.protocol.frames import Frame
 from graders.protocol.limits import Limits
@@ -19,7 +19,9 @@ def pool_whose_selftest_reports(
 ) -> SandboxPool:
     pool = SandboxPool(1, Limits(), allow_weak_sandbox=weak)
 
-    async def fake_run(job: bytes, limits: Limits) -> RunOutcome:
+    async def fake_run(
+        job: bytes, limits: Limits, on_frames: FrameListener | None = None
+    ) -> RunOutcome:
         frame = {
             "t": "selftest",
             "layers": layers,
@@ -29,7 +31,7 @@ def pool_whose_selftest_reports(
         }
         return RunOutcome(RunStatus.OK, [Frame(frame)])
 
-    pool._run = fake_run  # type: ignore[method-assign]
+    pool._run = fake_run  # type: ignore[method-assign]  # the self-test child, scripted
     return pool
 
 
@@ -68,9 +70,11 @@ def test_the_development_setting_grades_but_says_so_loudly(
 def test_a_selftest_child_that_never_reports_is_a_refusal(loop_thread: LoopThread) -> None:
     pool = SandboxPool(1, Limits())
 
-    async def silent(job: bytes, limits: Limits) -> RunOutcome:
+    async def silent(
+        job: bytes, limits: Limits, on_frames: FrameListener | None = None
+    ) -> RunOutcome:
         return RunOutcome(RunStatus.CRASHED, [])
 
-    pool._run = silent  # type: ignore[method-assign]
+    pool._run = silent  # type: ignore[method-assign]  # a child that sends nothing
     loop_thread.run(pool.run_selftest())
     assert pool.refusal is not None

@@ -20,7 +20,7 @@ import pytest
 from graders.engine import Grader
 from graders.exercise import Exercise
 from graders.host.pool import SandboxPool
-from graders.report import Verdict
+from graders.report import Report, Verdict
 from tests.conftest import EXERCISES, FLAGSHIP, TEST_LIMITS, LoopThread, SyncGrader
 
 SOLUTION = (EXERCISES / FLAGSHIP / "solution.py").read_text(encoding="utf-8")
@@ -80,7 +80,7 @@ def test_a_child_that_crashes_is_our_fault_and_the_pool_heals(
     grade: SyncGrader, flagship: Exercise, pool: SandboxPool
 ) -> None:
     zygotes = [zygote.process.pid for zygote in pool._zygotes if zygote.process]
-    result: list[object] = []
+    result: list[Report] = []
     worker = threading.Thread(target=lambda: result.append(grade(flagship, SLOW)))
     worker.start()
     victim = None
@@ -97,8 +97,8 @@ def test_a_child_that_crashes_is_our_fault_and_the_pool_heals(
     os.kill(victim, signal.SIGKILL)  # early, well under the CPU limit: a crash, not a timeout
     worker.join(30)
     report = result[0]
-    assert report.verdict is Verdict.INTERNAL_ERROR  # type: ignore[attr-defined]
-    assert "our fault" in report.tests[0].message  # type: ignore[attr-defined]
+    assert report.verdict is Verdict.INTERNAL_ERROR
+    assert "our fault" in report.tests[0].message
     assert grade(flagship, SOLUTION).verdict is Verdict.PASSED
 
 

@@ -1,4 +1,8 @@
-"""Debian's Chromium, driven by Playwright, for the browser tests and the README screenshots."""
+"""Debian's Chromium driven by Playwright, and the practice page's hooks: for the browser tests
+(tests/e2e) and the scripts that measure or photograph the page.
+
+Playwright's own browser downloads are not used: `make browser` installs Debian's `chromium`.
+"""
 
 from __future__ import annotations
 
@@ -67,6 +71,7 @@ def still_running(pids: set[int]) -> set[int]:
 
 
 def launch(playwright: Playwright) -> Browser:
+    """A headless Debian Chromium; prefer `chromium()`, which also proves it left nothing behind."""
     if not CHROMIUM.exists():
         raise RuntimeError(f"{CHROMIUM} is missing: run `make browser` (Debian's chromium package)")
     return playwright.chromium.launch(

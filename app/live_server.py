@@ -1,0 +1,134 @@
+"""Run the real service in a subprocess: `gradebox serve` on a free loopback port.
+
+For the API and browser tests and the measuring scripts, which talk to the service over HTTP
+exactly as a client would. Each server has its own data directory (so its own database and
+secret) and small limits that keep hanging code quick; any `Settings` field can be overridden:
+
+    with LiveServer(tmp_path, submissions_per_minute="0") as live:
+        with live.client() as http:
+            http.get("/api/exercises")
+
+httpx is a development dependency, so only `client()` imports it.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import httpx
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+# Every server starts with these GRADEBOX_* settings; keyword settings override them.
+DEFAULT_SETTINGS = {
+    "pool_size": "2",
+    "cpu_seconds": "1",  # short limits: the hanging-code tests stay quick
+    "wall_seconds": "2",
+}
+START_SECONDS = 60.0  # start-up takes a second or two; this is a server that will not start
+STOP_SECONDS = 20.0  # a graceful stop waits for the gradings in flight
+# Loopback never goes through a proxy, whatever http_proxy says (`client()` ignores it too).
+_DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on (the kernel's choice)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class LiveServer:
+    """One `gradebox serve` process with its own data directory and settings.
+
+    `start` returns once `/healthz` answers 200; `stop` ends the process (SIGTERM, or SIGKILL to
+    test recovery) and may be followed by another `start` on the same port and data.
+    The server's stderr is appended to `server.log` in the data directory.
+    """
+
+    def __init__(self, data_dir: Path, **settings: str) -> None:
+        self.data_dir = data_dir
+        self.settings = {**DEFAULT_SETTINGS, **settings}
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def log_path(self) -> Path:
+        return self.data_dir / "server.log"
+
+    def start(self) -> LiveServer:
+        environment = {
+            **os.environ,
+            "GRADEBOX_DATA_DIR": str(self.data_dir),
+            **{f"GRADEBOX_{key.upper()}": value for key, value in self.settings.items()},
+        }
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)],
+                cwd=PROJECT_ROOT,
+                env=environment,
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+            )
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline and self.process.poll() is None:
+            if self._healthy():
+                return self
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"server did not start: {self.log_path.read_text()[-2000:]}")
+
+    def _healthy(self) -> bool:
+        try:
+            with _DIRECT.open(f"{self.url}/healthz", timeout=1) as response:
+                return int(response.status) == 200
+        except OSError:  # not listening yet (URLError), or not healthy yet (HTTPError)
+            return False
+
+    def client(
+        self,
+        *,
+        headers: dict[str, str] | None = None,
+        cookies: dict[str, str] | None = None,
+    ) -> httpx.Client:
+        """A new HTTP client for this server, with its own cookie jar."""
+        import httpx
+
+        return httpx.Client(
+            base_url=self.url, timeout=30, headers=headers, cookies=cookies, trust_env=False
+        )
+
+    def stop(self, kill: bool = False) -> None:
+        if self.process is None:
+            return
+        self.process.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+        try:
+            self.process.wait(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+    def __enter__(self) -> LiveServer:
+        return self.start()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.stop()
