@@ -22,9 +22,19 @@ from RestrictedPython.Guards import (
     safer_getattr_raise,
 )
 
+from graders.inside import classes
 from graders.inside.facade import MODULES, Facade
+from graders.inside.stdlib import STDLIB_MODULES, refusal
+from graders.inside.transformer import (
+    CLASS_DUNDERS,
+    NOT_AVAILABLE,
+    READABLE_DUNDERS,
+    LearnerTransformer,
+    is_dunder,
+)
 
 SUBMISSION_FILENAME = "<submission>"
+SUBMISSION_MODULE = "submission"  # `__name__` in graded code: never "__main__"
 
 _EXTRA_BUILTINS = [
     "all",
@@ -46,8 +56,32 @@ _EXTRA_BUILTINS = [
     "tuple",
     "zip",
     "NotImplemented",
+    "object",
+    "super",
+    "property",
+    "staticmethod",
+    "classmethod",
+    "format",
+    "bin",
+    "ascii",
 ]
 _REMOVED_BUILTINS = ("setattr", "delattr", "_getattr_", "__build_class__", "id")
+# Builtins graded code cannot use, each still there to say why when called.
+_REFUSED_BUILTINS = {
+    "open": "it reads and writes files",
+    "input": "graded code gets its inputs as arguments",
+    "eval": "it runs code past the policy",
+    "exec": "it runs code past the policy",
+    "compile": "it builds code past the policy",
+    "globals": "it hands out the grader's hooks",
+    "locals": "it hands out the grader's hooks",
+    "vars": "it hands out an object's internals",
+    "id": "it reveals memory addresses",
+    "memoryview": "it reinterprets raw memory",
+    "setattr": "write attributes with `obj.name = value`",
+    "delattr": "delete attributes with `del obj.name`",
+    "help": "it reads the interpreter's documentation system",
+}
 
 # Attribute names that lead from an ordinary object to frames, code, globals or the host.
 _DENIED_ATTRIBUTES = frozenset(
@@ -126,6 +160,11 @@ _MISSING: Any = object()  # "no default": a missing attribute raises, as in Pyth
 _LINE = re.compile(r"[Ll]ine (\d+)")
 # Dotted imports that resolve to a sub-facade of an allowed module.
 _SUBMODULES = {"numpy": ("linalg", "random")}
+classes.STAND_INS[np.ndarray] = MODULES["numpy"].member("ndarray")
+classes.STAND_INS[np.dtype] = MODULES["numpy"].member("dtype")
+_IMPORTABLE = frozenset(
+    {"numpy", "math"} | {name for name in STDLIB_MODULES if not name.startswith("_")}
+)
 
 
 class PolicyError(Exception):
@@ -196,7 +235,9 @@ def _unbound_format(template: str, /, *args: Any, **kwargs: Any) -> str:
 
 def compile_submission(source: str | ast.Module) -> types.CodeType:
     """Compile under the restricted policy; raise SyntaxError or PolicyError with a line."""
-    result = compile_restricted_exec(source, filename=SUBMISSION_FILENAME)
+    result = compile_restricted_exec(
+        source, filename=SUBMISSION_FILENAME, policy=LearnerTransformer
+    )
     if result.errors:
         message = result.errors[0]
         match = _LINE.search(message)
@@ -213,8 +254,10 @@ def guarded_getattr(obj: Any, name: str, default: Any = _MISSING) -> Any:
     A missing attribute raises AttributeError (as in plain Python) instead of quietly giving
     None: `np.sine(x)` must say that `np.sine` does not exist, not "'NoneType' is not callable".
     """
-    if not isinstance(name, str) or name.startswith("_") or name in _DENIED_ATTRIBUTES:
+    if not isinstance(name, str) or name in _DENIED_ATTRIBUTES:
         raise AttributeError(f"access to '{name}' is not allowed here")
+    if name.startswith("_"):
+        return _underscore_attribute(obj, name, default)
     if type(obj) is Facade:  # an allow-list already: `np.sin`, `math.pi` (most lookups)
         return obj.member(name) if default is _MISSING else obj.member(name, default)
     if isinstance(obj, _OPAQUE_TYPES):
@@ -232,6 +275,28 @@ def guarded_getattr(obj: Any, name: str, default: Any = _MISSING) -> Any:
     return safer_getattr(obj, name, default)  # type: ignore[no-untyped-call]
 
 
+def _underscore_attribute(obj: Any, name: str, default: Any) -> Any:
+    """`__name__` anywhere; the allowed dunder methods via `super()` or the learner's classes;
+    `_x` only where the learner's own class or instance defines it."""
+    if name in READABLE_DUNDERS and not isinstance(obj, _OPAQUE_TYPES):
+        return getattr(obj, name) if default is _MISSING else getattr(obj, name, default)
+    learner = classes.is_learner_object(obj)
+    if is_dunder(name):
+        if name in CLASS_DUNDERS and (learner or type(obj) is super):
+            return getattr(obj, name)
+        raise AttributeError(f"'{name}' {NOT_AVAILABLE}: dunder attributes reach the interpreter")
+    if learner and classes.defines(obj, name):
+        return getattr(obj, name)
+    if learner and default is not _MISSING:
+        return default
+    if learner:
+        raise AttributeError(f"'{type(obj).__name__}' object has no attribute '{name}'")
+    raise AttributeError(
+        f"'{name}' {NOT_AVAILABLE}: underscore attributes are the insides of the libraries "
+        "(your own classes may use them)"
+    )
+
+
 def _is_array_like(obj: Any) -> bool:
     return isinstance(obj, _ARRAY_TYPES) or (
         isinstance(obj, type) and issubclass(obj, _ARRAY_TYPES)
@@ -239,16 +304,46 @@ def _is_array_like(obj: Any) -> bool:
 
 
 def guarded_write(obj: Any) -> Any:
-    """Writes go only into the learner's own containers (e.g. `pe[:, 0::2] = ...`)."""
+    """Writes go only into the learner's own containers (`pe[:, 0::2] = ...`) and objects
+    (`self.weights = ...`)."""
     if isinstance(obj, _WRITABLE_TYPES) and type(obj).__module__ in ("builtins", "numpy"):
         return obj
-    raise TypeError(f"writing to a {type(obj).__name__} is not allowed here")
+    if classes.is_learner_object(obj) and not isinstance(obj, _OPAQUE_TYPES):
+        return obj
+    if isinstance(obj, types.FunctionType) and obj.__code__.co_filename == SUBMISSION_FILENAME:
+        return obj  # the learner's own function: `wrapper.calls = 0`
+    raise TypeError(f"writing to a {type(obj).__name__} {NOT_AVAILABLE}")
 
 
 def inplace(op: str, target: Any, value: Any) -> Any:
     if op not in _INPLACE_OPERATORS:
-        raise TypeError(f"operator {op} is not allowed here")
+        raise TypeError(f"operator {op} {NOT_AVAILABLE}")
     return _INPLACE_OPERATORS[op](target, value)
+
+
+def inplace_item(op: str, container: Any, key: Any, value: Any) -> None:
+    """`container[key] op= value`, the container and key evaluated once (`pe[:, 1::2] += x`)."""
+    target = guarded_write(container)
+    target[key] = inplace(op, target[key], value)
+
+
+def inplace_attribute(op: str, obj: Any, name: str, value: Any) -> None:
+    """`obj.name op= value` (`self.count += 1`), read and written through the guards."""
+    current = guarded_getattr(obj, name)
+    setattr(guarded_write(obj), name, inplace(op, current, value))
+
+
+def learner_getattr(obj: Any, name: str, default: Any = _MISSING) -> Any:
+    """`getattr` in graded code: the same rules as `obj.name`."""
+    return guarded_getattr(obj, name, default)
+
+
+def learner_hasattr(obj: Any, name: str) -> bool:
+    try:
+        guarded_getattr(obj, name)
+    except AttributeError:
+        return False
+    return True
 
 
 def guarded_import(
@@ -263,13 +358,26 @@ def guarded_import(
         return None
     if level == 0 and name in MODULES:
         return MODULES[name]
+    if level == 0 and name in STDLIB_MODULES:
+        return (
+            STDLIB_MODULES[name]
+            if fromlist or "." not in name
+            else STDLIB_MODULES[package_of(name)]
+        )
     package, _, member = name.partition(".")
     facade = MODULES.get(package)
     if level == 0 and facade is not None and member in _SUBMODULES.get(package, ()):
         # `from numpy.linalg import norm` gets the sub-facade; `import numpy.linalg` binds
         # `numpy`, as plain Python does (and `import numpy.linalg as la` then reads `.linalg`).
         return getattr(facade, member) if fromlist else facade
-    raise ImportError(f"import of '{name}' is not allowed here: only numpy and math are")
+    raise ImportError(
+        f"import of '{name}' {NOT_AVAILABLE}: graded code may import numpy and the pure "
+        f"standard-library modules ({', '.join(sorted(_IMPORTABLE))})"
+    )
+
+
+def package_of(name: str) -> str:
+    return name.partition(".")[0]
 
 
 def _is_c_api_import(name: str, fromlist: Any) -> bool:
@@ -317,10 +425,19 @@ def restricted_globals(output: OutputBuffer) -> dict[str, Any]:
     }
     for name in _EXTRA_BUILTINS:
         allowed[name] = getattr(builtins, name)
+    for name, why in _REFUSED_BUILTINS.items():
+        allowed[name] = refusal(f"{name}()", why)
     allowed["__import__"] = guarded_import
+    allowed["__build_class__"] = classes.build_class
+    allowed["type"] = classes.learner_type
+    allowed["getattr"] = learner_getattr
+    allowed["hasattr"] = learner_hasattr
+    # dataclasses look the class's module up in sys.modules (for string annotations): the
+    # submission's module is there, empty (this is the child's own, single-use process).
+    sys.modules.setdefault(SUBMISSION_MODULE, types.ModuleType(SUBMISSION_MODULE))
     return {
         "__builtins__": allowed,
-        "__name__": "submission",
+        "__name__": SUBMISSION_MODULE,
         "_getattr_": guarded_getattr,
         "_getitem_": operator.getitem,
         "_getiter_": iter,
@@ -328,6 +445,8 @@ def restricted_globals(output: OutputBuffer) -> dict[str, Any]:
         "_unpack_sequence_": guarded_unpack_sequence,
         "_write_": guarded_write,
         "_inplacevar_": inplace,
+        "_inplaceitem_": inplace_item,
+        "_inplaceattr_": inplace_attribute,
         "_apply_": lambda function, *args, **kwargs: function(*args, **kwargs),
         "_print_": make_print(output),
     }
