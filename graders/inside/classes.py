@@ -98,6 +98,10 @@ def learner_type(*args: Any) -> Any:
             f"type(name, bases, namespace) {NOT_AVAILABLE}: write a class statement instead"
         )
     kind = type(args[0])
+    if issubclass(kind, type):
+        # The type of a class is a metaclass (`type` itself, ABCMeta, EnumType): calling one
+        # builds a class past the checks, so graded code gets this function back instead.
+        return learner_type
     for real, stand_in in STAND_INS.items():
         if kind is real or (isinstance(kind, type) and issubclass(kind, real)):
             return stand_in

@@ -52,6 +52,10 @@ DENIED: dict[str, dict[str, str]] = {
     "dataclasses": {
         "make_dataclass": "its namespace= builds a class past the class checks",
     },
+    "enum": {
+        "EnumType": "calling a metaclass builds a class past the class checks",
+        "EnumMeta": "calling a metaclass builds a class past the class checks",
+    },
     "copy": {},
     "collections": {},
 }
@@ -92,6 +96,28 @@ def _dataclass(cls: Any = None, /, **options: Any) -> Any:
     return wrap if cls is None else wrap(cls)
 
 
+def _update_wrapper(
+    wrapper: Any,
+    wrapped: Any,
+    assigned: Any = functools.WRAPPER_ASSIGNMENTS,
+    updated: Any = functools.WRAPPER_UPDATES,
+) -> Any:
+    """`functools.update_wrapper` with its standard attributes only: other names would make
+    trusted code read and write attributes the learner chose (`__array_interface__`)."""
+    if tuple(assigned) != functools.WRAPPER_ASSIGNMENTS or tuple(updated) != ("__dict__",):
+        raise TypeError(f"update_wrapper with other attributes {NOT_AVAILABLE}")
+    return functools.update_wrapper(wrapper, wrapped)
+
+
+def _wraps(
+    wrapped: Any,
+    assigned: Any = functools.WRAPPER_ASSIGNMENTS,
+    updated: Any = functools.WRAPPER_UPDATES,
+) -> Any:
+    """`functools.wraps`, as `_update_wrapper`."""
+    return functools.partial(_update_wrapper, wrapped=wrapped, assigned=assigned, updated=updated)
+
+
 def _namedtuple(*args: Any, **options: Any) -> Any:
     """`collections.namedtuple`: its class (with `_asdict`, `_replace`) is the learner's own."""
     built = collections.namedtuple(*args, **options)  # type: ignore[misc]
@@ -125,7 +151,9 @@ def build_modules() -> dict[str, Facade]:
         "enum": _facade("enum", enum),
         "__future__": Facade("__future__", {"annotations": __future__.annotations}),
         "cmath": _facade("cmath", cmath),
-        "functools": _facade("functools", functools),
+        "functools": _facade(
+            "functools", functools, {"update_wrapper": _update_wrapper, "wraps": _wraps}
+        ),
         "itertools": _facade("itertools", itertools),
         "operator": _facade("operator", operator),
         "typing": _facade("typing", typing),

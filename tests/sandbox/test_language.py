@@ -268,6 +268,20 @@ def test_a_refused_construct_is_named_with_its_line(
 # (code run at module level, the exception's words). Each refusal happens when the code runs.
 REFUSED_AT_RUN_TIME = {
     "three_argument_type": ("type('Evil', (), {})", "type(name, bases, namespace)"),
+    "the_type_of_a_class_builds_no_class": (
+        "type(int)('Evil', (), {'__array_interface__': {}})",
+        "type(name, bases, namespace)",
+    ),
+    "a_metaclass_through_an_abc": (
+        "import numbers\ntype(numbers.Real)('Evil', (), {})",
+        "type(name, bases, namespace)",
+    ),
+    "enum_metaclass": ("import enum\nenum.EnumType('E', (), {})", "enum.EnumType"),
+    "update_wrapper_with_chosen_attributes": (
+        "import functools\nclass A:\n    pass\n"
+        "functools.update_wrapper(A(), np.zeros(1), assigned=('__array_interface__',))",
+        "update_wrapper with other attributes",
+    ),
     "make_dataclass": (
         "import dataclasses\ndataclasses.make_dataclass('E', [], namespace={})",
         "dataclasses.make_dataclass",
