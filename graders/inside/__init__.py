@@ -6,7 +6,12 @@ warmup     touches every path a child uses before the clock runs
 isolation  namespaces, mounts, rlimits, Landlock, seccomp, applied in each fresh child
 child      loads one submission under the policy, calls it on each probe, sends plain data
 policy     the RestrictedPython language policy and the names learner code may use
-facade     the NumPy and math allow-lists learner code sees instead of the real modules
+facade     the NumPy and math facades learner code sees instead of the real modules
+numpy_denied   the NumPy names left out, each with its reason
+numpy_wrapped  NumPy functions wrapped to refuse object memory and raw buffers
+stdlib     the pure standard-library modules, as filtered facades
+classes    classes built through the policy, and which objects are the learner's own
+transformer  the compile-time policy (RestrictedPython's transformer, made generous)
 attacks    the start-up self-test's escape attempts, run inside a real child
 
 It imports only `graders.protocol` (and the standard library, NumPy, RestrictedPython); the

@@ -1,226 +1,60 @@
-"""The NumPy that learners see: an allow-list object, never the real module.
+"""The NumPy and math that learners see: read-only namespaces, never the real modules.
 
-The real `numpy` reaches `exec` (`np.testing`), `os` (`np.f2py.os`), ctypes, pickle and file
-readers (`np.load`, `np.fromfile`, `np.loadtxt`). None of those names exist here. Nor does the
-real `np.ndarray` class: its constructor lays an array over any buffer (see `ArrayType`).
+Learners get the whole public NumPy of the installed (pinned) version: top level and the
+modules in `EXPOSED_MODULES`, each as a `Facade` of its own. Left out are the names in
+graders.inside.numpy_denied (files, code tooling, NumPy's internals, raw memory), each with the
+reason a learner reads when reaching for it. Functions that are safe but for some arguments
+(`np.frombuffer` over an object array, `np.ndarray(buffer=...)`) are wrapped by graders.inside.
+numpy_wrapped. A module NumPy adds is never exposed until it is listed here.
+
+Every module a child uses is imported here, in the zygote: a child cannot import one later (it
+runs as nobody, and its private /tmp hides a project that lives under /tmp).
 """
 
 from __future__ import annotations
 
+import difflib
 import math
+import types
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 
-NUMPY_NAMES = frozenset(
-    [
-        "abs",
-        "absolute",
-        "add",
-        "all",
-        "allclose",
-        "amax",
-        "amin",
-        "angle",
-        "any",
-        "append",
-        "arange",
-        "arccos",
-        "arccosh",
-        "arcsin",
-        "arcsinh",
-        "arctan",
-        "arctan2",
-        "arctanh",
-        "argmax",
-        "argmin",
-        "argsort",
-        "argwhere",
-        "around",
-        "array",
-        "array_equal",
-        "asarray",
-        "atleast_1d",
-        "atleast_2d",
-        "atleast_3d",
-        "average",
-        "bincount",
-        "broadcast_arrays",
-        "broadcast_to",
-        "cbrt",
-        "ceil",
-        "clip",
-        "column_stack",
-        "concatenate",
-        "copy",
-        "cos",
-        "cosh",
-        "count_nonzero",
-        "cross",
-        "cumprod",
-        "cumsum",
-        "deg2rad",
-        "degrees",
-        "diag",
-        "diagonal",
-        "diff",
-        "divide",
-        "dot",
-        "dsplit",
-        "dstack",
-        "einsum",
-        "empty",
-        "empty_like",
-        "equal",
-        "exp",
-        "exp2",
-        "expand_dims",
-        "expm1",
-        "eye",
-        "fabs",
-        "flip",
-        "fliplr",
-        "flipud",
-        "floor",
-        "floor_divide",
-        "fmax",
-        "fmin",
-        "fmod",
-        "full",
-        "full_like",
-        "geomspace",
-        "greater",
-        "greater_equal",
-        "hsplit",
-        "hstack",
-        "hypot",
-        "identity",
-        "inner",
-        "isclose",
-        "isfinite",
-        "isinf",
-        "isnan",
-        "kron",
-        "less",
-        "less_equal",
-        "linspace",
-        "log",
-        "log10",
-        "log1p",
-        "log2",
-        "logaddexp",
-        "logaddexp2",
-        "logical_and",
-        "logical_not",
-        "logical_or",
-        "logical_xor",
-        "logspace",
-        "matmul",
-        "max",
-        "maximum",
-        "mean",
-        "median",
-        "meshgrid",
-        "min",
-        "minimum",
-        "mod",
-        "moveaxis",
-        "multiply",
-        "nan_to_num",
-        "nanmax",
-        "nanmean",
-        "nanmin",
-        "nansum",
-        "negative",
-        "nonzero",
-        "not_equal",
-        "ones",
-        "ones_like",
-        "outer",
-        "pad",
-        "percentile",
-        "power",
-        "prod",
-        "ptp",
-        "rad2deg",
-        "radians",
-        "ravel",
-        "reciprocal",
-        "remainder",
-        "repeat",
-        "reshape",
-        "rint",
-        "roll",
-        "rollaxis",
-        "rot90",
-        "round",
-        "sign",
-        "sin",
-        "sinh",
-        "sort",
-        "split",
-        "sqrt",
-        "square",
-        "squeeze",
-        "stack",
-        "std",
-        "subtract",
-        "sum",
-        "swapaxes",
-        "take",
-        "take_along_axis",
-        "tan",
-        "tanh",
-        "tensordot",
-        "tile",
-        "trace",
-        "transpose",
-        "tril",
-        "triu",
-        "true_divide",
-        "trunc",
-        "unique",
-        "var",
-        "vdot",
-        "vsplit",
-        "vstack",
-        "where",
-        "zeros",
-        "zeros_like",
-        "vectorize",
-        "frompyfunc",
-        "apply_along_axis",
-        "fromiter",
-        "fromfunction",
-        "pi",
-        "e",
-        "inf",
-        "nan",
-        "newaxis",
-        "euler_gamma",
-        "float16",
-        "float32",
-        "float64",
-        "int8",
-        "int16",
-        "int32",
-        "int64",
-        "uint8",
-        "uint16",
-        "uint32",
-        "uint64",
-        "bool_",
-        "dtype",
-        "finfo",
-        "iinfo",
+from graders.inside.numpy_denied import DENIED
+from graders.inside.numpy_wrapped import WRAPPED, guarded_class, patch_masked_array_baseclass
+
+EXPOSED_MODULES = frozenset(
+    "numpy." + name
+    for name in [
+        "linalg",
+        "fft",
+        "random",
+        "ma",
+        "emath",
+        "typing",
+        "char",
+        "strings",
+        "rec",
+        "dtypes",
+        "exceptions",
+        "polynomial",
+        "polynomial.polynomial",
+        "polynomial.chebyshev",
+        "polynomial.hermite",
+        "polynomial.hermite_e",
+        "polynomial.laguerre",
+        "polynomial.legendre",
+        "polynomial.polyutils",
+        "lib",
+        "lib.stride_tricks",
+        "lib.scimath",
+        "lib.mixins",
+        "lib.array_utils",
     ]
 )
-LINALG_NAMES = frozenset(
-    ["norm", "inv", "solve", "det", "eig", "eigh", "svd", "qr", "cholesky", "pinv", "matrix_rank"]
-)
-RANDOM_NAMES = frozenset(
-    ["default_rng", "seed", "rand", "randn", "random", "normal", "uniform", "randint"]
-)
+"""The modules below `numpy` that are facades too; any other module is left out."""
+
 MATH_NAMES = frozenset(
     [
         "acos",
@@ -279,70 +113,40 @@ MATH_NAMES = frozenset(
     ]
 )
 
-
-class _ArrayTypeMeta(type):
-    """The metaclass of the learners' `np.ndarray`: it answers for the real class."""
-
-    def __instancecheck__(cls, instance: object) -> bool:
-        return isinstance(instance, np.ndarray)
-
-    def __subclasscheck__(cls, subclass: type) -> bool:
-        return issubclass(subclass, np.ndarray)
-
-    def __call__(
-        cls,
-        shape: Any,
-        dtype: Any = float,
-        buffer: Any = None,
-        offset: int = 0,
-        strides: Any = None,
-        order: Any = None,
-    ) -> np.ndarray[Any, Any]:
-        # `np.ndarray(shape, dtype=object, buffer=floats)` turns learner-chosen bits into
-        # object pointers, and `np.ndarray(shape, float, buffer=objects)` reads and writes
-        # them: arbitrary memory access in the child. Only the plain allocating form is left.
-        if buffer is not None or offset or strides is not None:
-            raise TypeError(
-                "np.ndarray(buffer=..., offset=..., strides=...) is not available here; "
-                "use np.zeros, np.empty or np.array"
-            )
-        return np.ndarray(shape, dtype=dtype, order=order)
-
-    def __repr__(cls) -> str:
-        return "<class 'numpy.ndarray'>"
-
-
-class ArrayType(metaclass=_ArrayTypeMeta):
-    """`np.ndarray` as learners see it: `isinstance(x, np.ndarray)` and `-> np.ndarray`
-    annotations work, and calling it allocates a fresh array; it has no other attributes."""
-
-    __slots__ = ()
-
-
+# NumPy's own notes on names NumPy 2.0 removed (`np.float_`: "Use `np.float64` instead.").
+_REMOVED_IN_NUMPY_2: dict[str, str] = getattr(
+    getattr(np, "_expired_attrs_2_0", None), "__expired_attributes__", {}
+)
 _NO_DEFAULT: Any = object()
 
 
 class Facade:
-    """A read-only namespace holding only allow-listed attributes."""
+    """A read-only namespace: its members, and for a denied name the reason it is left out.
 
-    __slots__ = ("_facade_name", "_members")
+    It has no `__name__`, on purpose: when `from numpy import x` finds no attribute `x`,
+    Python falls back on `sys.modules[numpy.__name__ + ".x"]`, which would be a real module.
+    """
 
-    def __init__(self, name: str, members: dict[str, Any]) -> None:
+    __slots__ = ("_denied", "_facade_name", "_members")
+
+    def __init__(
+        self, name: str, members: dict[str, Any], denied: dict[str, str] | None = None
+    ) -> None:
         object.__setattr__(self, "_facade_name", name)
         object.__setattr__(self, "_members", dict(members))
+        object.__setattr__(self, "_denied", dict(denied or {}))
 
     def __getattr__(self, name: str) -> Any:
         return self.member(name)
 
     def member(self, name: str, default: Any = _NO_DEFAULT) -> Any:
-        """The allow-listed attribute `name`; AttributeError (or `default`) for anything else."""
+        """The member `name`; AttributeError (or `default`) saying why there is none."""
         members = object.__getattribute__(self, "_members")
-        if name in members:
+        if name in members:  # the hot path: one dict lookup
             return members[name]
         if default is not _NO_DEFAULT:
             return default
-        facade_name = object.__getattribute__(self, "_facade_name")
-        raise AttributeError(f"module '{facade_name}' has no attribute '{name}' here")
+        raise AttributeError(_missing_attribute(self, name))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"'{object.__getattribute__(self, '_facade_name')}' is read-only")
@@ -354,22 +158,102 @@ class Facade:
         return f"<module '{object.__getattribute__(self, '_facade_name')}'>"
 
 
-def _pick(module: Any, names: frozenset[str]) -> dict[str, Any]:
-    return {name: getattr(module, name) for name in names if hasattr(module, name)}
+def _refusal(facade: Facade, name: str, spelled: str) -> str | None:
+    """Why `name` is left out of `facade`, if it is denied; `spelled` names the module as the
+    learner wrote it (`np` in `np.load`, `numpy` in `from numpy import load`)."""
+    reason = object.__getattribute__(facade, "_denied").get(name)
+    return (
+        None if reason is None else f"{spelled}.{name} is not available in graded code: {reason}."
+    )
+
+
+def _hint(facade: Facade, name: str) -> str:
+    """What `name` may have meant: NumPy 2.0's note on a name it removed, or a close name."""
+    module = object.__getattribute__(facade, "_facade_name")
+    if module == "numpy" and name in _REMOVED_IN_NUMPY_2:
+        return f": NumPy 2.0 removed it. {_REMOVED_IN_NUMPY_2[name]}".rstrip()
+    if name.startswith("_"):  # learners never reach `_` names; Python itself probes `__name__`
+        return ""
+    close = difflib.get_close_matches(name, object.__getattribute__(facade, "_members"), 1, 0.75)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _missing_attribute(facade: Facade, name: str) -> str:
+    module = object.__getattribute__(facade, "_facade_name")
+    spelled = "np" + module.removeprefix("numpy") if module.split(".")[0] == "numpy" else module
+    refusal = _refusal(facade, name, spelled)
+    return refusal or f"module '{module}' has no attribute '{name}'{_hint(facade, name)}"
+
+
+def public_names(module: types.ModuleType) -> list[str]:
+    """A module's public names: `__all__` and `dir()`, without `_` names."""
+    names = set(getattr(module, "__all__", ())) | set(dir(module))
+    return sorted(name for name in names if not name.startswith("_"))
+
+
+def _build(module: types.ModuleType, path: str) -> Facade:
+    denied = {
+        key.rpartition(".")[2]: reason
+        for key, reason in DENIED.items()
+        if f"numpy.{key}".rpartition(".")[0] == path
+    }
+    members: dict[str, Any] = {}
+    for name in public_names(module):
+        if name in denied:
+            continue  # never touched: `np.testing` and `np.f2py` are not even imported
+        value, dotted = getattr(module, name), f"{path}.{name}"
+        if dotted in WRAPPED:
+            members[name] = WRAPPED[dotted]
+        elif isinstance(value, types.ModuleType):
+            if dotted in EXPOSED_MODULES:
+                members[name] = _build(value, dotted)
+            # Otherwise neither exposed nor denied: left out, and the enumeration test fails.
+        elif isinstance(value, type) and issubclass(value, np.ndarray):
+            members[name] = guarded_class(value, dotted.removeprefix("numpy."))
+        else:
+            members[name] = value
+    return Facade(path, members, denied)
 
 
 def build_numpy() -> Facade:
-    members = _pick(np, NUMPY_NAMES)
-    members["ndarray"] = ArrayType
-    members["linalg"] = Facade("numpy.linalg", _pick(np.linalg, LINALG_NAMES))
-    # Every module a child uses is imported here, in the zygote: a child cannot import one later
-    # (it runs as nobody, and its private /tmp hides a project that lives under /tmp).
-    members["random"] = Facade("numpy.random", _pick(np.random, RANDOM_NAMES))
-    return Facade("numpy", members)
+    patch_masked_array_baseclass()
+    return _build(np, "numpy")
 
 
 def build_math() -> Facade:
-    return Facade("math", _pick(math, MATH_NAMES))
+    return Facade("math", {name: getattr(math, name) for name in MATH_NAMES if hasattr(math, name)})
 
 
 MODULES = {"numpy": build_numpy(), "math": build_math()}
+
+
+def import_module(name: str, fromlist: Iterable[str] | None) -> Facade | None:
+    """What `import name` (`fromlist` empty) or `from name import ...` binds; None when `name`
+    is no facade's. ImportError, with the reason, for a module or name that is left out.
+
+    `import numpy.linalg` binds `numpy`, as plain Python does (and `import numpy.linalg as la`
+    then reads `.linalg`); `from numpy.linalg import norm` gets the sub-facade.
+    """
+    top, _, rest = name.partition(".")
+    facade = MODULES.get(top)
+    if facade is None:
+        return None
+    target, spelled = facade, top
+    for part in rest.split(".") if rest else ():
+        value = target.member(part, None)
+        if type(value) is not Facade:
+            refusal = _refusal(target, part, spelled)
+            raise ImportError(
+                refusal
+                or f"import of '{name}' is not allowed here: it is not "
+                "one of NumPy's public modules"
+            )
+        target, spelled = value, f"{spelled}.{part}"
+    members = object.__getattribute__(target, "_members")
+    for item in fromlist or ():
+        if item not in members:
+            refusal = _refusal(target, item, spelled)
+            raise ImportError(
+                refusal or f"cannot import name '{item}' from '{spelled}'" + _hint(target, item)
+            )
+    return target if fromlist else facade

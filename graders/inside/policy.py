@@ -23,7 +23,7 @@ from RestrictedPython.Guards import (
 )
 
 from graders.inside import classes
-from graders.inside.facade import MODULES, Facade
+from graders.inside.facade import MODULES, Facade, import_module
 from graders.inside.stdlib import STDLIB_MODULES, refusal
 from graders.inside.transformer import (
     CLASS_DUNDERS,
@@ -158,8 +158,6 @@ _INPLACE_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
 _WRITABLE_TYPES = (np.ndarray, list, dict, set)
 _MISSING: Any = object()  # "no default": a missing attribute raises, as in Python
 _LINE = re.compile(r"[Ll]ine (\d+)")
-# Dotted imports that resolve to a sub-facade of an allowed module.
-_SUBMODULES = {"numpy": ("linalg", "random")}
 classes.STAND_INS[np.ndarray] = MODULES["numpy"].member("ndarray")
 classes.STAND_INS[np.dtype] = MODULES["numpy"].member("dtype")
 _IMPORTABLE = frozenset(
@@ -353,23 +351,20 @@ def guarded_import(
     fromlist: Iterable[str] | None = (),
     level: int = 0,
 ) -> Any:
-    """Only `numpy` and `math`, and only as allow-listed facades."""
+    """NumPy, math and the pure standard-library modules, each as an allow-listed facade."""
     if level == 0 and _is_c_api_import(name, fromlist):
         return None
-    if level == 0 and name in MODULES:
-        return MODULES[name]
+    facade = import_module(name, fromlist) if level == 0 else None  # numpy and math
+    if facade is not None:
+        return facade
     if level == 0 and name in STDLIB_MODULES:
-        return (
-            STDLIB_MODULES[name]
-            if fromlist or "." not in name
-            else STDLIB_MODULES[package_of(name)]
-        )
-    package, _, member = name.partition(".")
-    facade = MODULES.get(package)
-    if level == 0 and facade is not None and member in _SUBMODULES.get(package, ()):
-        # `from numpy.linalg import norm` gets the sub-facade; `import numpy.linalg` binds
-        # `numpy`, as plain Python does (and `import numpy.linalg as la` then reads `.linalg`).
-        return getattr(facade, member) if fromlist else facade
+        module = STDLIB_MODULES[name]
+        members = dir(module)
+        for item in fromlist or ():
+            if item not in members:
+                raise ImportError(f"cannot import name '{item}' from '{name}'")
+        # `import collections.abc` binds `collections`, as plain Python does.
+        return module if fromlist or "." not in name else STDLIB_MODULES[package_of(name)]
     raise ImportError(
         f"import of '{name}' {NOT_AVAILABLE}: graded code may import numpy and the pure "
         f"standard-library modules ({', '.join(sorted(_IMPORTABLE))})"

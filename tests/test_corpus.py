@@ -1,0 +1,65 @@
+"""The learner corpus: correct solutions written from the statements, in every style learners use.
+
+Each file in tests/corpus/<exercise>/ was written from the statement alone, before looking at
+what the grader accepts, and is headed with who might write it. Each is checked twice: with
+plain NumPy in this process (it must match the reference on every probe the tests make), and
+through the real sandbox (every test must pass: a correct solution rejected is a bug).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import warnings
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from graders.catalog import Catalog
+from graders.exercise import Exercise
+from tests.conftest import ROOT, SyncGrader
+
+CORPUS = ROOT / "tests" / "corpus"
+FILES = sorted(CORPUS.glob("*/*.py"))
+
+
+def load_plainly(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"corpus_{path.parent.name}_{path.stem}", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_corpus_has_at_least_150_correct_solutions_across_the_exercises() -> None:
+    counts = {folder.name: len(list(folder.glob("*.py"))) for folder in CORPUS.iterdir()}
+    assert sum(counts.values()) >= 150, counts
+    assert all(count >= 30 for count in counts.values()), counts
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_a_corpus_solution_is_correct_in_plain_numpy(path: Path, catalog: Catalog) -> None:
+    exercise = catalog.get(path.parent.name)
+    assert path.read_text(encoding="utf-8").startswith("#"), "a corpus file says what it is"
+    reference = load_plainly(exercise.solution_path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        theirs = getattr(load_plainly(path), exercise.entry)
+        for probe in exercise.all_probes():
+            args = [arg.copy() if isinstance(arg, np.ndarray) else arg for arg in probe.args]
+            expected = getattr(reference, exercise.entry)(*args)
+            got = theirs(*[arg.copy() if isinstance(arg, np.ndarray) else arg for arg in args])
+            assert np.shape(got) == np.shape(expected), probe.call
+            assert np.allclose(got, expected, atol=exercise.tolerance), probe.call
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_a_correct_corpus_solution_passes_in_the_sandbox(
+    path: Path, catalog: Catalog, grade: SyncGrader
+) -> None:
+    exercise: Exercise = catalog.get(path.parent.name)
+    report = grade(exercise, path.read_text(encoding="utf-8"))
+    failing = {test.id: test.message for test in report.tests if test.status != "passed"}
+    assert report.verdict == "passed", (report.error, failing)
