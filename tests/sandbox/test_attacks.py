@@ -212,7 +212,9 @@ ATTACKS = [
         "type_of_array_builds_from_a_buffer",
         at_module("raw = type(np.zeros(1))((2,), np.int64, buffer=np.zeros(2, dtype=object))"),
     ),
-    Attack("type_builds_a_class", at_module("Evil = type('Evil', (), {'__array_interface__': {}})")),
+    Attack(
+        "type_builds_a_class", at_module("Evil = type('Evil', (), {'__array_interface__': {}})")
+    ),
     Attack("vars_builtin", at_module("print(vars(np))")),
     Attack("globals_builtin", at_module("print(globals())")),
     Attack("locals_builtin", in_call("print(locals())")),
