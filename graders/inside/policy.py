@@ -127,6 +127,8 @@ _DENIED_ATTRIBUTES = frozenset(
 # reads and writes an object array's raw pointers; `resize(..., refcheck=False)` frees memory
 # that other views still point into. Learners need neither (reshape and slicing remain).
 _DENIED_ARRAY_ATTRIBUTES = frozenset(["data", "resize"])
+# An object array's bytes are pointers: reading them out tells where objects live.
+_ADDRESS_ATTRIBUTES = frozenset(["tobytes", "tostring", "ids"])  # (NumPy refuses object views)
 _ARRAY_TYPES = (np.ndarray, np.generic)
 # These types are reached only through a denied path; refuse every attribute on them.
 _OPAQUE_TYPES = (
@@ -264,6 +266,10 @@ def guarded_getattr(obj: Any, name: str, default: Any = _MISSING) -> Any:
         raise AttributeError(f"access to '{name}' is not allowed here")
     if name in _DENIED_ARRAY_ATTRIBUTES and _is_array_like(obj):
         raise AttributeError(f"access to '{name}' is not allowed here")
+    if name in _ADDRESS_ATTRIBUTES and isinstance(obj, np.ndarray) and obj.dtype.hasobject:
+        raise AttributeError(
+            f"'{name}' of an object array {NOT_AVAILABLE}: it reveals memory addresses"
+        )
     if name == "format" and isinstance(obj, str):
         return _bound_format(obj)
     if name == "format" and isinstance(obj, type) and issubclass(obj, str):
@@ -305,6 +311,8 @@ def guarded_write(obj: Any) -> Any:
     """Writes go only into the learner's own containers (`pe[:, 0::2] = ...`) and objects
     (`self.weights = ...`)."""
     if isinstance(obj, _WRITABLE_TYPES) and type(obj).__module__ in ("builtins", "numpy"):
+        return obj
+    if isinstance(obj, np.ndarray):  # masked, record and character arrays the learner built
         return obj
     if classes.is_learner_object(obj) and not isinstance(obj, _OPAQUE_TYPES):
         return obj

@@ -166,6 +166,13 @@ CONSTRUCTS = {
             return x * x
         assert (n := square(3)) == 9 and f"{n:>3}" == "  9"
     """,
+    "writes_into_masked_and_record_arrays": """
+        m = np.ma.masked_array([1.0, 2.0], mask=[False, False])
+        m[0] = np.ma.masked
+        r = np.rec.fromarrays([np.zeros(2)], names="a")
+        r.a[1] = 3.0
+        assert m.mask.tolist() == [True, False] and r.a.tolist() == [0.0, 3.0]
+    """,
     "type_of_a_value_and_getattr_hasattr": """
         assert type(1.0) is float and type(np.zeros(2)) is np.ndarray
         assert getattr(np, "sin") is np.sin and not hasattr(np, "definitely_missing")
@@ -307,6 +314,7 @@ REFUSED_AT_RUN_TIME = {
     "underscore_attribute_of_a_library": ("np.zeros(1)._private", "underscore attributes"),
     "getattr_of_a_dunder": ("getattr(np.zeros(1), '__class__')", "dunder attributes"),
     "import_os": ("import os", "import of 'os'"),
+    "object_array_bytes": ("np.array([object()]).tobytes()", "reveals memory addresses"),
     "import_sys_through_a_module": ("import statistics\nstatistics.sys", "has no attribute"),
 }
 
