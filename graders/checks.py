@@ -12,6 +12,7 @@ previews. Exercises add their own checks in `checks.py` with the `@check` decora
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +21,7 @@ import numpy as np
 
 from graders.probes import Probe
 from graders.protocol.loops import LoopFinding
-from graders.protocol.values import Unsupported
+from graders.protocol.values import ListOfNumbers, Unsupported
 
 CHECK_MARK = "__gradebox_check__"
 
@@ -115,37 +116,148 @@ def row_text(values: np.ndarray[Any, Any], shown: int = 6) -> str:
     >>> row_text(np.arange(10.0), shown=2)
     '[0.0000, 1.0000, ...]'
     """
-    listed = ", ".join(number(float(value)) for value in values[:shown])
-    return f"[{listed}{', ...' if values.size > shown else ''}]"
+    flat = np.ravel(values)
+    listed = ", ".join(number(float(value)) for value in flat[:shown])
+    return f"[{listed}{', ...' if flat.size > shown else ''}]"
 
 
 def describe(value: Any) -> str:
-    """What came back, in a few words: 'a float64 array of shape (3, 4)', 'a list of 3 items'."""
-    if isinstance(value, np.ndarray):
-        return f"a {value.dtype.name} array of shape {tuple(value.shape)}"
-    if isinstance(value, Unsupported):
-        shape = f" of shape {tuple(value.shape)}" if value.shape else ""
-        return f"an object of type {value.type}{shape}"
+    """What came back, in a few words: 'a float64 array of shape (3, 4)', 'a list of 3 items',
+    'the float 0.5', 'a tuple of 2 items (a float64 array of shape (3,), the float 0.5)'."""
+    if isinstance(value, ListOfNumbers):
+        return f"a {value.container} of {len(value)} items"
+    if isinstance(value, list | tuple) and not all(type(v) in (bool, int, float) for v in value):
+        inner = ", ".join(_item_text(item) for item in value[:3])
+        more = ", ..." if len(value) > 3 else ""
+        return f"a {type(value).__name__} of {len(value)} items ({inner}{more})"
+    if isinstance(value, Unsupported) and value.limit is not None:
+        cap = f"{value.limit:,}"
+        return f"{_unsupported_text(value)}, more than the {cap} elements sent back for this call"
     if value is None:
         return "None (did the function reach a `return`?)"
-    if isinstance(value, list | tuple):
-        return f"a {type(value).__name__} of {len(value)} items"
+    return _item_text(value)
+
+
+def _item_text(value: Any) -> str:
+    """`describe`, shorter, for a value that is an item of another."""
+    if isinstance(value, np.ndarray):
+        held = f" holding {_scalar_text(value[()])}" if value.ndim == 0 else ""
+        return f"a {value.dtype.name} array of shape {tuple(value.shape)}{held}"
+    if isinstance(value, np.generic):
+        return f"the NumPy {value.dtype.name} {_scalar_text(value)}"
+    if isinstance(value, ListOfNumbers | list | tuple):
+        return f"a {_container(value)} of {len(value)} items"
+    if isinstance(value, dict):
+        keys = ", ".join(repr(key)[:30] for key in list(value)[:4])
+        return (
+            f"a dict with keys {keys}{', ...' if len(value) > 4 else ''}"
+            if value
+            else "an empty dict"
+        )
+    if isinstance(value, Unsupported):
+        too_large = ", too large to send back" if value.limit is not None else ""
+        return _unsupported_text(value) + too_large
+    if value is None:
+        return "None"
+    if isinstance(value, bool | int | float | complex):
+        return f"the {type(value).__name__} {_scalar_text(value)}"
+    if isinstance(value, str) and len(value) > 80:
+        cut = _CUT_NOTE.search(value)  # the sandbox keeps 200 characters and says how many more
+        total = len(value) + (int(cut.group(1)) - len(cut.group(0)) if cut else 0)
+        return f"the str {value[:60]!r}... ({total:,} characters)"
     return f"the {type(value).__name__} {value!r}"[:120]
 
 
-def as_float_array(value: Any) -> np.ndarray[Any, Any] | None:
-    """The returned value as a float array, or None when it is not array-like."""
-    if isinstance(value, np.ndarray):
-        return value.astype(np.float64)
-    if isinstance(value, list | tuple):
-        try:
-            array = np.asarray(value, dtype=np.float64)
-        except (TypeError, ValueError):
-            return None
-        return array
-    if isinstance(value, bool | int | float):
-        return np.asarray(value, dtype=np.float64)
+_CUT_NOTE = re.compile(r"\.\.\. \[(\d+) more characters\]$")
+
+
+def _container(value: Any) -> str:
+    return value.container if isinstance(value, ListOfNumbers) else type(value).__name__
+
+
+def _scalar_text(value: Any) -> str:
+    item = value.item() if isinstance(value, np.generic) else value
+    return repr(item)[:60]
+
+
+def _unsupported_text(value: Unsupported) -> str:
+    """'an object of type set', 'an array of dtype object of shape (2,) (only ...)', 'a float64
+    array of shape (9,)' (refused for its size), 'a list of 9 items', 'an int beyond 64 bits'."""
+    shape, what = value.shape, value.type
+    if what in ("list", "tuple", "dict") and shape:  # refused for its length
+        return f"a {what} of {shape[0]} items"
+    of_shape = f" of shape {tuple(shape)}" if shape is not None else ""
+    if what.startswith("ndarray of dtype "):
+        dtype = what.removeprefix("ndarray of dtype ")
+        only = "only bool, integer, float and complex arrays can be graded"
+        return f"an array of dtype {dtype}{of_shape} ({only})"
+    if value.limit is not None:  # "float64 array"
+        return f"a {what}{of_shape}"
+    if what.startswith(("a ", "an ")):  # a phrase already: no class name has a space
+        return what
+    name, _, note = what.partition(" (")
+    return f"an object of type {name}{of_shape}" + (f" ({note}" if note else "")
+
+
+def numbers_of(value: Any) -> np.ndarray[Any, Any] | None:
+    """The returned value's numbers as a float64 array (complex128 if any is complex), or None
+    when it holds anything else. Reads arrays, NumPy and Python scalars, and lists or tuples of
+    them, whichever way they crossed the sandbox boundary."""
+    if isinstance(value, ListOfNumbers):
+        value = value.array
+    elif type(value) in (list, tuple):
+        value = _unwrapped(value)
+    elif not isinstance(value, np.ndarray | np.generic | bool | int | float | complex):
+        return None
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError, OverflowError, RecursionError):  # ragged, or not numbers
+        return None
+    if array.dtype.kind not in "biufc":
+        return None
+    return array.astype(np.complex128 if array.dtype.kind == "c" else np.float64)
+
+
+def _unwrapped(value: Any, depth: int = 0) -> Any:
+    """A list or tuple with every `ListOfNumbers` in it replaced by its array (for np.asarray);
+    anything NumPy would not read as a number becomes None, so the result is refused."""
+    if isinstance(value, ListOfNumbers):
+        return value.array
+    if type(value) in (list, tuple) and depth < 32:
+        return [_unwrapped(item, depth + 1) for item in value]
+    if isinstance(value, np.ndarray | np.generic | bool | int | float | complex):
+        return value
     return None
+
+
+def as_float_array(value: Any) -> np.ndarray[Any, Any] | None:
+    """The returned value as a float array, or None when it is not real numbers (an array,
+    a number, or a list of them; complex numbers are not real)."""
+    array = numbers_of(value)
+    return None if array is None or array.dtype.kind == "c" else array
+
+
+def _is_complex(value: Any) -> bool:
+    array = numbers_of(value)
+    return array is not None and array.dtype.kind == "c"
+
+
+def _not_numbers(trial: Trial) -> Failure:
+    """The Failure for a result that holds no numbers to compare (or complex ones)."""
+    if _is_complex(trial.got):
+        return Failure(
+            f"It returned {describe(trial.got)}; real numbers were expected."
+            + _imaginary_note(trial.got),
+            trial,
+        )
+    return Failure(f"It returned {describe(trial.got)}; a numeric array was expected.", trial)
+
+
+def _imaginary_note(value: Any) -> str:
+    array = numbers_of(value)
+    if array is not None and array.size and not np.any(array.imag):
+        return " Every imaginary part is 0: take the real part (`.real`) before returning."
+    return ""
 
 
 def returned_array(
@@ -161,9 +273,10 @@ def returned_array(
     """
     got = as_float_array(trial.got)
     if got is None or got.shape != tuple(shape):
+        real = "a real" if _is_complex(trial.got) else "an"
         raise Failure(
-            f"It returned {describe(trial.got)}; an array of shape {tuple(shape)}{shape_note} "
-            "was expected.",
+            f"It returned {describe(trial.got)}; {real} array of shape {tuple(shape)}"
+            f"{shape_note} was expected.",
             trial,
         )
     return got
@@ -199,34 +312,110 @@ def position(index: tuple[int, ...]) -> str:
         return f"Row {index[0]}, column {index[1]}"
     if len(index) == 1:
         return f"Element {index[0]}"
+    if not index:
+        return "The value"
     return f"Element {list(index)}"
 
 
 def compare_values(trial: Trial, tolerance: float) -> Failure | None:
-    """Array-like, same shape as the reference, every element within `tolerance`."""
-    got, expected = as_float_array(trial.got), as_float_array(trial.expected)
-    assert expected is not None
-    if got is None:
-        return Failure(f"It returned {describe(trial.got)}; a numeric array was expected.", trial)
+    """Array-like, same shape as the reference, every element within `tolerance`.
+
+    A reference that returns a tuple, a list of arrays or a dict is compared item by item."""
+    if _is_structure(trial.expected):
+        return _compare_items(trial, tolerance)
+    got, expected = numbers_of(trial.got), numbers_of(trial.expected)
+    assert expected is not None, "the reference returned no numbers"
+    if got is None or (got.dtype.kind == "c" and expected.dtype.kind != "c"):
+        return _not_numbers(trial)
     if got.shape != expected.shape:
+        shape = tuple(expected.shape)
+        if not got.ndim:  # a number, where an array was expected
+            return Failure(f"It returned {describe(trial.got)}; an array of shape {shape} "
+                           "was expected.", trial)  # fmt: skip
         return Failure(
-            f"It returned shape {tuple(got.shape)} but shape {tuple(expected.shape)} was expected.",
-            trial,
+            f"It returned shape {tuple(got.shape)} but shape {shape} was expected.", trial
         )
     mismatch = first_mismatch(got, expected, tolerance)
     if mismatch is None:
         return None
     index, largest = mismatch
     message = (
-        f"{position(index)} is {number(float(got[index]))} but {number(float(expected[index]))} "
+        f"{position(index)} is {_element(got[index])} but {_element(expected[index])} "
         f"was expected (|error| > {tolerance_text(tolerance)}).\n"
         f"Largest error: {number(largest)}."
     )
-    if isinstance(trial.got, np.ndarray) and trial.got.dtype in (np.float16, np.int64, np.int32):
+    if isinstance(trial.got, np.ndarray) and _coarse_dtype(trial.got, trial.expected):
         message += (
             f"\nYour array's dtype is {trial.got.dtype.name}; the values need float64 (or float32)."
         )
     return Failure(message, trial)
+
+
+def _coarse_dtype(got: np.ndarray[Any, Any], expected: Any) -> bool:
+    """Booleans, integers or float16 where the reference returns finer numbers."""
+    coarse = got.dtype.kind in "biu" or got.dtype == np.float16
+    return coarse and np.asarray(expected).dtype.kind in "fc"
+
+
+def _element(value: Any) -> str:
+    if isinstance(value, complex | np.complexfloating):
+        sign = "-" if value.imag < 0 else "+"
+        return f"{number(float(value.real))} {sign} {number(abs(float(value.imag)))}j"
+    return number(float(value))
+
+
+def _is_structure(value: Any) -> bool:
+    """A tuple, list or dict that did not cross as one array of numbers (e.g. `(loss, grad)`)."""
+    return type(value) in (list, tuple, dict)
+
+
+def _paired_items(got: Any, expected: Any) -> list[tuple[str, Any, Any]] | None:
+    """Each item of a structured reference with the learner's item in its place, and where it
+    is ("Item 1 of the tuple"); None when the learner's value is not that structure."""
+    if isinstance(expected, dict):
+        if not isinstance(got, dict) or list(got) != list(expected):
+            return None
+        return [(f"Under key {key!r}"[:60], got[key], expected[key]) for key in expected]
+    if isinstance(got, ListOfNumbers) and got.container == type(expected).__name__:
+        items = list(got.array)
+    elif type(got) is type(expected):
+        items = list(got)
+    else:
+        return None
+    if len(items) != len(expected):
+        return None
+    kind = type(expected).__name__
+    return [(f"Item {i} of the {kind}", items[i], item) for i, item in enumerate(expected)]
+
+
+def _compare_items(trial: Trial, tolerance: float) -> Failure | None:
+    pairs = _paired_items(trial.got, trial.expected)
+    if pairs is None:
+        return Failure(
+            f"It returned {describe(trial.got)}; {describe(trial.expected)} was expected.", trial
+        )
+    for where, mine, theirs in pairs:
+        failure = compare_values(Trial(trial.probe, mine, theirs), tolerance)
+        if failure is not None:
+            return Failure(f"{where}: {failure.message}", trial)
+    return None
+
+
+def same_kind(got: Any, expected: Any) -> bool:
+    """Whether a returned value is the kind the reference returned: numbers of its shape (real
+    or complex alike), or the same structure of such items. A check that fails on a value of
+    another kind is the value's doing, not the check's (the engine reports what came back)."""
+    if _is_structure(expected):
+        pairs = _paired_items(got, expected)
+        return pairs is not None and all(same_kind(mine, theirs) for _, mine, theirs in pairs)
+    mine, theirs = numbers_of(got), numbers_of(expected)
+    if theirs is None:
+        return type(got) is type(expected)
+    return (
+        mine is not None
+        and mine.shape == theirs.shape
+        and (mine.dtype.kind == "c") == (theirs.dtype.kind == "c")
+    )
 
 
 @dataclass(frozen=True)
@@ -243,8 +432,8 @@ class Mismatch:
 def value_mismatch(trial: Trial, tolerance: float) -> Mismatch | None:
     """Where `compare_values` fails, for a check that goes on to explain why; None if it passes.
 
-    A result that is not a numeric array of the reference's shape has no values to explain:
-    then `compare_values`' own Failure is raised.
+    A result that is not a real numeric array of the reference's shape has no values to
+    explain: then `compare_values`' own Failure is raised.
 
         for trial in trials:
             mismatch = value_mismatch(trial, context.tolerance)
@@ -259,7 +448,8 @@ def value_mismatch(trial: Trial, tolerance: float) -> Mismatch | None:
     if got is None or expected is None or got.shape != expected.shape:
         raise failure
     found = first_mismatch(got, expected, tolerance)
-    assert found is not None, "compare_values failed on values within the tolerance"
+    if found is None:  # the values agree; the kind of value did not (e.g. a list for a tuple)
+        raise failure
     return Mismatch(got, expected, found[0], found[1], failure)
 
 
@@ -268,20 +458,32 @@ def value_mismatch(trial: Trial, tolerance: float) -> Mismatch | None:
 
 @check("shape", values=False)
 def check_shape(trials: list[Trial], context: CheckContext) -> Failure | None:
-    """A real numpy.ndarray with the reference's shape, for every probe."""
+    """A real numpy.ndarray with the reference's shape, for every probe (item by item when the
+    reference returns a tuple, a list of arrays or a dict)."""
     for trial in trials:
-        expected_shape = tuple(np.shape(trial.expected))
-        if not isinstance(trial.got, np.ndarray):
-            return Failure(
-                f"It returned {describe(trial.got)}; a numpy.ndarray of shape {expected_shape} "
-                "was expected.",
-                trial,
-            )
-        if trial.got.shape != expected_shape:
-            return Failure(
-                f"It returned shape {tuple(trial.got.shape)} but shape {expected_shape} was expected.",
-                trial,
-            )
+        message = _shape_message(trial.got, trial.expected)
+        if message is not None:
+            return Failure(message, trial)
+    return None
+
+
+def _shape_message(got: Any, expected: Any) -> str | None:
+    if _is_structure(expected):
+        pairs = _paired_items(got, expected)
+        if pairs is None:
+            return f"It returned {describe(got)}; {describe(expected)} was expected."
+        for where, mine, theirs in pairs:
+            message = _shape_message(mine, theirs)
+            if message is not None:
+                return f"{where}: {message}"
+        return None
+    expected_shape = tuple(np.shape(expected))
+    if not isinstance(got, np.ndarray):
+        return (
+            f"It returned {describe(got)}; a numpy.ndarray of shape {expected_shape} was expected."
+        )
+    if got.shape != expected_shape:
+        return f"It returned shape {tuple(got.shape)} but shape {expected_shape} was expected."
     return None
 
 
@@ -302,9 +504,7 @@ def check_finite_within(trials: list[Trial], context: CheckContext) -> Failure |
     for trial in trials:
         got = as_float_array(trial.got)
         if got is None:
-            return Failure(
-                f"It returned {describe(trial.got)}; a numeric array was expected.", trial
-            )
+            return _not_numbers(trial)
         finite = np.isfinite(got)
         if not finite.all():
             index = tuple(int(i) for i in np.argwhere(~finite)[0])

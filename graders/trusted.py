@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -24,7 +25,13 @@ from graders.exercise import Exercise, MistakeSpec
 from graders.exercise_file import ExerciseError
 from graders.probes import Probe
 from graders.protocol.loops import LoopFinding, find_loops
-from graders.protocol.values import Unsupported, pack_summary, pack_value, unpack_value
+from graders.protocol.values import (
+    Unsupported,
+    elements_of,
+    pack_summary,
+    pack_value,
+    unpack_value,
+)
 
 _BIG = 1 << 40
 
@@ -76,8 +83,6 @@ def normalised(value: Any) -> Any:
 
 def summarised(value: Any) -> Any:
     """What a learner's value looks like when only its summary crossed the boundary."""
-    if isinstance(value, Unsupported):
-        return value
     header, payload = pack_summary(value)
     return unpack_value(header, payload)
 
@@ -85,18 +90,26 @@ def summarised(value: Any) -> Any:
 _outputs: dict[tuple[str, float, str, str], Any] = {}
 
 
+# Reports may be built on worker threads (large results, off the event loop): one output is
+# computed at a time, since `warnings.catch_warnings` changes process-wide state.
+_computing = threading.Lock()
+
+
 def _call(path: Path, mtime: float, entry: str, probe: Probe) -> Any:
     key = (str(path), mtime, entry, probe.key)
-    if key not in _outputs:
-        function = entry_function(path, entry)
-        try:
-            # A known mistake may overflow or divide by zero on purpose: its NaN/inf output is
-            # the outcome to match, not a warning (which `-W error` would turn into an error).
-            with warnings.catch_warnings(), np.errstate(all="ignore"):
-                warnings.simplefilter("ignore")
-                _outputs[key] = normalised(function(*[_copy(arg) for arg in probe.args]))
-        except Exception as error:
-            _outputs[key] = Unsupported(f"raised {type(error).__name__}")
+    if key in _outputs:
+        return _outputs[key]
+    with _computing:
+        if key not in _outputs:
+            function = entry_function(path, entry)
+            try:
+                # A known mistake may overflow or divide by zero on purpose: its NaN/inf output
+                # is the outcome to match, not a warning (`-W error` would make it an error).
+                with warnings.catch_warnings(), np.errstate(all="ignore"):
+                    warnings.simplefilter("ignore")
+                    _outputs[key] = normalised(function(*[_copy(arg) for arg in probe.args]))
+            except Exception as error:
+                _outputs[key] = Unsupported(f"raised {type(error).__name__}")
     return _outputs[key]
 
 
@@ -104,13 +117,45 @@ def _copy(value: Any) -> Any:
     return value.copy() if hasattr(value, "copy") else value
 
 
-def reference_value(exercise: Exercise, probe: Probe) -> Any:
+_summaries: dict[tuple[str, float, str, str], Any] = {}
+
+
+def _summary(path: Path, mtime: float, entry: str, probe: Probe) -> Any:
+    key = (str(path), mtime, entry, probe.key)
+    if key not in _summaries:
+        _summaries[key] = summarised(_call(path, mtime, entry, probe))
+    return _summaries[key]
+
+
+def reference_value(exercise: Exercise, probe: Probe, summary: bool = False) -> Any:
+    """The reference's output for `probe` (`summary`: as it reads when only a summary crossed)."""
     path = exercise.solution_path
-    return _call(path, modified(path), exercise.entry, probe)
+    return (_summary if summary else _call)(path, modified(path), exercise.entry, probe)
 
 
-def mistake_value(exercise: Exercise, mistake: MistakeSpec, probe: Probe) -> Any:
-    return _call(mistake.path, modified(mistake.path), exercise.entry, probe)
+def mistake_value(
+    exercise: Exercise, mistake: MistakeSpec, probe: Probe, summary: bool = False
+) -> Any:
+    path = mistake.path
+    return (_summary if summary else _call)(path, modified(path), exercise.entry, probe)
+
+
+# What one call may send back, in elements (`graders.protocol.values.footprint`): a few times
+# what the reference returns for it, with a floor (a learner's table of another shape still gets
+# a message about its values), and never more than the exercise's `array_elements` limit.
+RESULT_FACTOR = 4
+RESULT_FLOOR = 16_384
+_reference_elements: dict[tuple[str, float, str, str], int] = {}
+
+
+def result_cap(exercise: Exercise, probe: Probe) -> int:
+    """The most elements the sandbox sends back for `probe`; a larger result is described."""
+    path = exercise.solution_path
+    key = (str(path), modified(path), exercise.entry, probe.key)
+    if key not in _reference_elements:
+        _reference_elements[key] = elements_of(reference_value(exercise, probe))
+    expected = _reference_elements[key]
+    return min(exercise.limits.array_elements, max(RESULT_FLOOR, RESULT_FACTOR * expected))
 
 
 def loops_in(path: Path, entry: str) -> list[LoopFinding]:

@@ -12,11 +12,11 @@ from typing import Any
 import numpy as np
 
 from graders import trusted
-from graders.checks import Check, Trial, as_float_array, within_tolerance
+from graders.checks import Check, Trial, numbers_of, within_tolerance
 from graders.exercise import Exercise, MistakeSpec, TestSpec
 from graders.probes import Probe
 from graders.protocol.loops import LoopFinding
-from graders.protocol.values import Unsupported
+from graders.protocol.values import ListOfNumbers, Unsupported
 from graders.report import Diagnosis
 
 
@@ -59,8 +59,7 @@ def diagnose_raised(
 
 
 def _mistake_outcome(exercise: Exercise, mistake: MistakeSpec, trial: Trial, check: Check) -> Any:
-    value = trusted.mistake_value(exercise, mistake, trial.probe)
-    return value if check.values else trusted.summarised(value)
+    return trusted.mistake_value(exercise, mistake, trial.probe, summary=not check.values)
 
 
 def diagnosis_of(mistake: MistakeSpec) -> Diagnosis:
@@ -74,14 +73,28 @@ def diagnosis_of(mistake: MistakeSpec) -> Diagnosis:
 
 
 def outcomes_match(learner: Any, mistake: Any, tolerance: float) -> bool:
-    """Same kind of value, same shape, every element within tolerance (the one rule)."""
+    """Same kind of value, same shape, every element within tolerance (the one rule), item by
+    item for tuples, lists of arrays and dicts."""
     if type(learner) is not type(mistake):
         return False
-    if isinstance(learner, Unsupported):
-        return bool(learner == mistake)
-    got, theirs = as_float_array(learner), as_float_array(mistake)
-    if got is None or theirs is None or got.shape != theirs.shape:
+    if isinstance(learner, dict):
+        return list(learner) == list(mistake) and all(
+            outcomes_match(learner[key], mistake[key], tolerance) for key in learner
+        )
+    if isinstance(learner, list | tuple):
+        return len(learner) == len(mistake) and all(
+            outcomes_match(mine, theirs, tolerance)
+            for mine, theirs in zip(learner, mistake, strict=True)
+        )
+    if isinstance(learner, ListOfNumbers) and learner.container != mistake.container:
         return False
-    if isinstance(learner, np.ndarray) and learner.dtype.kind != mistake.dtype.kind:
+    if isinstance(learner, np.ndarray) and (  # before any copy: a mistake has ten chances
+        learner.shape != mistake.shape or learner.dtype.kind != mistake.dtype.kind
+    ):
+        return False
+    got, theirs = numbers_of(learner), numbers_of(mistake)
+    if got is None or theirs is None:  # text, None, or a value that did not cross
+        return bool(learner == mistake)
+    if got.shape != theirs.shape or got.dtype != theirs.dtype:  # real or complex alike
         return False
     return bool(within_tolerance(got, theirs, tolerance).all())

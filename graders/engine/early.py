@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 from graders import trusted
+from graders.engine.caps import result_caps
 from graders.engine.per_test import grade_test
-from graders.engine.reading import RunReading, read_frame
+from graders.engine.reading import ResultCaps, RunReading, read_frame
 from graders.engine.verdicts import EarlyResults
 from graders.exercise import Exercise
 from graders.host.exchange import RunOutcome, RunStatus
 from graders.probes import Probe
 from graders.protocol.frames import Frame
+
+# A batch of frames carrying more array bytes than this is not read here, on the event loop:
+# the grader reads the run afterwards, on a worker thread (reading ~1 MB takes about 1 ms).
+LARGE_RESULT_BYTES = 1 << 20
+
+
+def payload_bytes(frames: list[Frame]) -> int:
+    return sum(len(frame.payload) for frame in frames)
 
 
 class EarlyChecks:
@@ -17,13 +26,16 @@ class EarlyChecks:
 
     A shortcut only: the report uses a test checked here if the run ended normally and the
     results it was checked on are still the ones in the final reading; otherwise the test is
-    checked again from the final reading, as if this had never run.
+    checked again from the final reading, as if this had never run. It stops at the first
+    large batch of frames (`LARGE_RESULT_BYTES`), which the final reading then covers.
     """
 
-    def __init__(self, exercise: Exercise, probes: list[Probe]) -> None:
+    def __init__(
+        self, exercise: Exercise, probes: list[Probe], caps: ResultCaps | None = None
+    ) -> None:
         self.exercise = exercise
         self.keys = {probe.key: index for index, probe in enumerate(probes)}
-        self.reading = RunReading()
+        self.reading = RunReading(caps=caps or result_caps(exercise, probes))
         self.seen = 0
         self.broken = False
         self.pending = list(exercise.tests)
@@ -32,6 +44,10 @@ class EarlyChecks:
 
     def __call__(self, frames: list[Frame]) -> None:
         if self.broken:
+            return
+        if payload_bytes(frames) > LARGE_RESULT_BYTES:
+            self.broken = True  # not on the event loop: the final reading does it, off it
+            self.graded.clear()
             return
         try:
             for frame in frames:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Protocol
 
 from graders import trusted
-from graders.engine.early import EarlyChecks
+from graders.engine.caps import result_caps, run_limits
+from graders.engine.early import LARGE_RESULT_BYTES, EarlyChecks, payload_bytes
 from graders.engine.per_test import grade_test
 from graders.engine.reading import ProbeResult, RunReading, read_frames
 from graders.engine.verdicts import build_report, source_too_large
@@ -52,7 +54,7 @@ def report_for_run(
     else:
         graded = {}
         try:
-            reading = read_frames(outcome.frames)
+            reading = read_frames(outcome.frames, result_caps(exercise, probes))
         except (ProtocolError, KeyError, TypeError, ValueError):
             reading = RunReading()
             outcome = RunOutcome(RunStatus.CRASHED, [], outcome.wall_ms)
@@ -78,15 +80,22 @@ class Grader:
         size = len(source.encode("utf-8", "surrogatepass"))
         if size > limits.source_bytes:
             return source_too_large(exercise, size)
+        caps = result_caps(exercise, probes)
         job = Job(
             source,
             exercise.entry,
             [probe.args for probe in probes],
             limits,
             summary_only(exercise, probes),
+            caps.elements,
         )
-        early = EarlyChecks(exercise, probes)
-        outcome = await self.runner.run(job.encode(), limits, early)
-        report = report_for_run(exercise, probes, outcome, early)
+        early = EarlyChecks(exercise, probes, caps)
+        outcome = await self.runner.run(job.encode(), run_limits(limits, caps), early)
+        if early.covers(outcome) or payload_bytes(outcome.frames) <= LARGE_RESULT_BYTES:
+            report = report_for_run(exercise, probes, outcome, early)
+        else:  # decoding and checking megabytes would hold up every other grading: a thread
+            loop = asyncio.get_running_loop()
+            build = report_for_run
+            report = await loop.run_in_executor(None, build, exercise, probes, outcome, early)
         duration = round((time.perf_counter() - started) * 1000)
         return report.model_copy(update={"duration_ms": duration})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from graders import trusted
-from graders.checks import Check, CheckContext, Failure, Trial
+from graders.checks import Check, CheckContext, Failure, Trial, describe, same_kind
 from graders.engine.diagnosis import diagnose, diagnose_raised
 from graders.engine.previews import preview
 from graders.engine.reading import NOT_RUN, ProbeOutcome, ProbeResult
@@ -64,14 +64,16 @@ def grade_test(
         if result.outcome is ProbeOutcome.NOT_RUN:
             message = f"Not run: the sandbox stopped before it reached {probe.call}."
             return stopped(Status.SKIPPED, message)
-        expected = trusted.reference_value(exercise, probe)
-        trials.append(
-            Trial(probe, result.value, expected if check.values else trusted.summarised(expected))
-        )
+        expected = trusted.reference_value(exercise, probe, summary=not check.values)
+        trials.append(Trial(probe, result.value, expected))
     try:
         failure = check.function(trials, context)
     except Failure as raised:  # a check may raise its Failure instead of returning it
         failure = raised
+    except Exception:
+        failure = _unexpected_kind(trials)
+        if failure is None:  # the check broke on a value like the reference's: ours
+            raise
     if failure is None:
         call = test.probes[0].call if len(test.probes) == 1 else None
         message = "Passed." if not trials else f"Passed on {_calls(test)}."
@@ -84,6 +86,18 @@ def grade_test(
             tolerance=tolerance,
         )
     return _failed(exercise, test, check, failure, tolerance, trials, loops)
+
+
+def _unexpected_kind(trials: list[Trial]) -> Failure | None:
+    """A check written for values like the reference's may break on any other (a number, a
+    dict, an array of another rank): then what came back is the message, whatever the check."""
+    for trial in trials:
+        if not same_kind(trial.got, trial.expected):
+            return Failure(
+                f"It returned {describe(trial.got)}; {describe(trial.expected)} was expected.",
+                trial,
+            )
+    return None
 
 
 def _calls(test: TestSpec) -> str:

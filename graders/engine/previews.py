@@ -7,18 +7,24 @@ from typing import Any
 import numpy as np
 
 from graders.checks import as_float_array
+from graders.protocol.values import ListOfNumbers
 from graders.report import Preview
 
 PREVIEW_SIDE = 64
 
 
 def preview(value: Any) -> Preview | None:
-    """A capped view (<= 64 x 64) of an array-like value for tables and heatmaps."""
+    """A capped view (<= 64 x 64) of an array-like value (or a number) for tables and heatmaps;
+    None for anything else: text, None, dicts, complex numbers, arrays of 3 or more dimensions."""
     array = as_float_array(value)
     if array is None or array.ndim > 2:
         return None
-    dtype = value.dtype.name if isinstance(value, np.ndarray) else type(value).__name__
-    clipped = array[:PREVIEW_SIDE, :PREVIEW_SIDE] if array.ndim == 2 else array[: PREVIEW_SIDE**2]
+    if array.ndim == 2:
+        clipped = array[:PREVIEW_SIDE, :PREVIEW_SIDE]
+    elif array.ndim == 1:
+        clipped = array[: PREVIEW_SIDE**2]
+    else:
+        clipped = array
     with np.errstate(all="ignore"):
         rounded = np.round(clipped, 6)
     # Rounding overflows past ~1e302: such values are shown as they are, not as infinity.
@@ -26,10 +32,18 @@ def preview(value: Any) -> Preview | None:
     plain = _finite_or_none(rounded.tolist())
     return Preview(
         shape=list(array.shape),
-        dtype=dtype,
+        dtype=_dtype_name(value),
         values=plain,
         truncated=clipped.shape != array.shape,
     )
+
+
+def _dtype_name(value: Any) -> str:
+    if isinstance(value, np.ndarray | np.generic):
+        return value.dtype.name
+    if isinstance(value, ListOfNumbers):
+        return value.container
+    return type(value).__name__
 
 
 def _finite_or_none(values: Any) -> Any:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from graders.protocol.frames import Frame, FrameType
+from graders.protocol.frames import Frame, FrameType, ProtocolError
 from graders.protocol.loops import LoopFinding
 from graders.protocol.values import unpack_value
 from graders.report import LoadError
@@ -35,9 +35,23 @@ class ProbeResult:
 NOT_RUN = ProbeResult(ProbeOutcome.NOT_RUN)
 
 
+@dataclass(frozen=True)
+class ResultCaps:
+    """What each probe's result may hold, as the job told the child (`Job.max_elements`, and
+    `Limits.list_items`): a result over its cap is off-protocol, refused before it is built."""
+
+    elements: list[int]
+    items: int
+
+    def for_probe(self, probe: int) -> int:
+        if not 0 <= probe < len(self.elements):
+            raise ProtocolError(f"a result for probe {probe}, which was not asked for")
+        return self.elements[probe]
+
+
 @dataclass
 class RunReading:
-    """Everything the child said, in order of arrival."""
+    """Everything the child said, in order of arrival (results checked against `caps`)."""
 
     started_loading: bool = False
     compiled: bool = False
@@ -48,10 +62,11 @@ class RunReading:
     running: int | None = None  # the probe in flight when the child stopped
     stdout: str = ""
     stdout_truncated: bool = False
+    caps: ResultCaps | None = None
 
 
-def read_frames(frames: list[Frame]) -> RunReading:
-    reading = RunReading()
+def read_frames(frames: list[Frame], caps: ResultCaps | None = None) -> RunReading:
+    reading = RunReading(caps=caps)
     for frame in frames:
         read_frame(reading, frame)
     return reading
@@ -80,8 +95,12 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
     elif kind == FrameType.START:
         reading.running = int(header["probe"])
     elif kind == FrameType.RESULT:
-        value = unpack_value(header, frame.payload)
-        reading.results[int(header["probe"])] = ProbeResult(ProbeOutcome.RETURNED, value)
+        probe, caps = int(header["probe"]), reading.caps
+        if caps is None:
+            value = unpack_value(header, frame.payload)
+        else:
+            value = unpack_value(header, frame.payload, caps.for_probe(probe), caps.items)
+        reading.results[probe] = ProbeResult(ProbeOutcome.RETURNED, value)
         reading.running = None
     elif kind == FrameType.RAISED:
         reading.results[int(header["probe"])] = ProbeResult(

@@ -11,6 +11,7 @@ import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from graders.engine.caps import run_limits
 from graders.engine.reading import ProbeOutcome, ProbeResult, RunReading
 from graders.exercise import Exercise, TestSpec
 from graders.host.exchange import RunOutcome, RunStatus
@@ -90,7 +91,7 @@ def build_report(
     results = dict(reading.results)
     keys = {probe.key: index for index, probe in enumerate(probes)}
     if reading.running is not None:
-        results[reading.running] = _stopped(exercise, outcome)
+        results[reading.running] = _stopped(exercise, outcome, reading)
     early = early or {}
 
     def checked(test: TestSpec) -> TestResult:
@@ -127,13 +128,16 @@ def _report(
     )
 
 
-def _stopped(exercise: Exercise, outcome: RunOutcome) -> ProbeResult:
+def _stopped(exercise: Exercise, outcome: RunOutcome, reading: RunReading) -> ProbeResult:
     """The result of the call in flight when the run ended without finishing it."""
     if outcome.status is RunStatus.TIMEOUT:
         return ProbeResult(ProbeOutcome.TIMED_OUT)
     if outcome.status is RunStatus.OVERFLOW:
-        megabytes = exercise.limits.result_bytes / 2**20
-        reason = f"The result was larger than the sandbox sends back ({megabytes:g} MB)."
+        limits = exercise.limits
+        if reading.caps is not None:  # the run's own cap, which its calls' caps set
+            limits = run_limits(limits, reading.caps)
+        megabytes = limits.result_bytes / 2**20
+        reason = f"The result was larger than the sandbox sends back ({megabytes:.3g} MB)."
     else:
         reason = (
             "The sandbox process stopped while running this call "

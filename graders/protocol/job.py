@@ -20,13 +20,22 @@ from graders.protocol.values import ALLOWED_DTYPES
 @dataclass(frozen=True)
 class Job:
     """One submission to run: `probes` are argument lists, `summaries` say which probes need
-    only the type, dtype and shape of what comes back."""
+    only the type, dtype and shape of what comes back, and `max_elements` how many elements
+    each probe's result may hold (`graders.protocol.values`; `limits.array_elements` for a
+    probe not listed): the child describes a larger result instead of sending it."""
 
     source: str
     entry: str
     probes: list[tuple[Any, ...]]
     limits: Limits = field(default_factory=Limits)
     summaries: list[bool] = field(default_factory=list)
+    max_elements: list[int] = field(default_factory=list)
+
+    def result_cap(self, index: int) -> int:
+        """The most elements probe `index` may send back."""
+        if index < len(self.max_elements):
+            return min(self.max_elements[index], self.limits.array_elements)
+        return self.limits.array_elements
 
     def encode(self) -> bytes:
         """The job frame: array arguments as raw bytes after the header, not copied into it."""
@@ -47,7 +56,9 @@ class Job:
                 else:
                     plain_args.append(argument)
             summary = index < len(self.summaries) and self.summaries[index]
-            encoded.append({"args": plain_args, "summary": summary})
+            encoded.append(
+                {"args": plain_args, "summary": summary, "max_elements": self.result_cap(index)}
+            )
         header = {
             "source": self.source,
             "entry": self.entry,
@@ -62,15 +73,24 @@ def decode_job(frame: Frame) -> Job:
     header = frame.header
     try:
         probes = header["probes"]
+        limits = Limits.from_dict(header["limits"])
         return Job(
             source=str(header["source"]),
             entry=str(header["entry"]),
             probes=[_arguments(probe["args"], frame.payload) for probe in probes],
-            limits=Limits.from_dict(header["limits"]),
+            limits=limits,
             summaries=[bool(probe.get("summary")) for probe in probes],
+            max_elements=[_cap(probe, limits) for probe in probes],
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ProtocolError(f"not a job: {error}") from None
+
+
+def _cap(probe: dict[str, Any], limits: Limits) -> int:
+    cap = probe.get("max_elements", limits.array_elements)
+    if type(cap) is not int or cap < 0:
+        raise ValueError(f"max_elements {cap!r}")
+    return min(cap, limits.array_elements)
 
 
 def _arguments(arguments: list[Any], payload: bytes) -> tuple[Any, ...]:

@@ -36,23 +36,29 @@ class Subclass(np.ndarray[Any, Any]):
 @pytest.mark.parametrize(
     ("value", "described"),
     [
-        (np.zeros(3).view(Subclass), "Subclass"),
+        (np.zeros(3).view(Subclass), "Subclass (a numpy.ndarray subclass"),
         (np.ma.masked_array([1.0, 2.0], mask=[False, True]), "MaskedArray"),
+        (np.zeros((1, 2)).view(np.matrix), "matrix (a numpy.ndarray subclass"),
         (np.array([1, "a"], dtype=object), "ndarray of dtype object"),
         (np.zeros(2, dtype=[("a", "f8")]), "ndarray of dtype"),
         (np.array(["2020-01-01"], dtype="datetime64[D]"), "ndarray of dtype datetime64"),
+        (np.zeros(2, dtype=np.longdouble), "ndarray of dtype float128"),
+        (np.str_("a"), "numpy.str_"),
         (object(), "object"),
-        ({"a": 1}, "dict"),
-        (2**80, "int too large"),
+        ({1, 2}, "set"),
+        (2**80, "an int beyond 64 bits"),
     ],
     ids=[
         "subclass",
         "masked",
+        "matrix",
         "object-dtype",
         "structured",
         "datetime",
+        "longdouble",
+        "numpy-str",
         "object",
-        "dict",
+        "set",
         "huge-int",
     ],
 )
@@ -66,26 +72,88 @@ def test_numbers_and_lists_stay_plain() -> None:
     assert roundtrip(3) == 3
     assert roundtrip(2.5) == 2.5
     assert roundtrip(None) is None
+    assert roundtrip(True) is True
+    assert roundtrip(1 - 2j) == 1 - 2j
+    assert roundtrip("text") == "text"
     assert roundtrip([[1.0, 2.0], [3.0, 4.0]]) == [[1.0, 2.0], [3.0, 4.0]]
     assert roundtrip((1, 2)) == (1, 2)
+    assert roundtrip((1, 2)) != [1, 2]  # a tuple stays a tuple
+
+
+def test_a_list_of_numbers_stays_one_array() -> None:
+    back = roundtrip([np.uint16(1), np.uint16(2), np.uint16(3)])
+    assert isinstance(back, values.ListOfNumbers)
+    assert (back.container, back.array.dtype, len(back)) == ("list", np.uint16, 3)
+    assert back.tolist() == [1, 2, 3]
+
+
+def test_numpy_scalars_and_zero_dimensional_arrays_keep_their_kind() -> None:
+    scalar, zero_d = roundtrip(np.float32(0.5)), roundtrip(np.array(0.5))
+    assert type(scalar) is np.float32
+    assert scalar == np.float32(0.5)
+    assert type(zero_d) is np.ndarray
+    assert zero_d.shape == ()
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_arrays_cross_as_numbers(dtype: str) -> None:
+    array = (np.arange(6) + 1j).reshape(2, 3).astype(dtype)
+    back = roundtrip(array)
+    assert back.dtype == array.dtype
+    assert np.array_equal(back, array)
+
+
+def test_structures_cross_with_their_arrays_as_bytes() -> None:
+    loss, grad = 0.5, np.arange(6, dtype=np.float32).reshape(2, 3)
+    _, payload = values.pack_value((loss, grad), 10_000, 10_000)
+    assert len(payload) == grad.nbytes  # the array travels as bytes, not as JSON numbers
+    back = roundtrip((loss, grad))
+    assert type(back) is tuple
+    assert back[0] == loss
+    assert back[1].dtype == np.float32
+    assert np.array_equal(back[1], grad)
+    named = roundtrip({"loss": loss, "grad": grad, 3: None})
+    assert list(named) == ["loss", "grad", 3]
+    assert np.array_equal(named["grad"], grad)
+
+
+def test_a_ragged_list_crosses_item_by_item() -> None:
+    back = roundtrip([[1.0, 2.0], [3.0], "x"])
+    assert type(back) is list
+    assert back[0] == [1.0, 2.0]
+    assert back[1] == [3.0]
+    assert back[2] == "x"
+
+
+def test_a_big_endian_array_arrives_as_the_same_numbers() -> None:
+    back = roundtrip(np.arange(3, dtype=">f8"))
+    assert back.dtype == np.float64
+    assert back.tolist() == [0.0, 1.0, 2.0]
+
+
+def test_a_long_string_is_cut_with_a_note() -> None:
+    back = roundtrip("x" * 1000)
+    assert back == "x" * 200 + "... [800 more characters]"
 
 
 def test_an_array_over_the_element_cap_is_refused_not_copied() -> None:
     header, payload = values.pack_value(np.zeros(20_000), 10_000, 10_000)
-    assert header["kind"] == "too_large"
+    assert header["value"] == {"unsupported": "float64 array", "shape": [20_000], "limit": 10_000}
     assert payload == b""
 
 
 def test_a_payload_that_disagrees_with_its_shape_is_a_protocol_error() -> None:
-    header = {"kind": "array", "dtype": "<f8", "shape": [4]}
+    header = {"value": {"array": "<f8", "shape": [4]}}
     with pytest.raises(ProtocolError):
         values.unpack_value(header, b"\0" * 8)
+    with pytest.raises(ProtocolError):
+        values.unpack_value(header, b"\0" * 40)
 
 
-@pytest.mark.parametrize("dtype", ["|O", "<M8[D]", "|V8", "weird"])
+@pytest.mark.parametrize("dtype", ["|O", "<M8[D]", "|V8", "weird", ">f8"])
 def test_a_disallowed_dtype_is_a_protocol_error(dtype: str) -> None:
     with pytest.raises(ProtocolError):
-        values.unpack_value({"kind": "array", "dtype": dtype, "shape": [1]}, b"\0" * 8)
+        values.unpack_value({"value": {"array": dtype, "shape": [1]}}, b"\0" * 8)
 
 
 def test_a_summary_keeps_type_dtype_and_shape_only() -> None:
@@ -94,6 +162,9 @@ def test_a_summary_keeps_type_dtype_and_shape_only() -> None:
     back = values.unpack_value(header, payload)
     assert (back.shape, back.dtype, float(back.sum())) == ((3, 4), np.float32, 0.0)
     assert values.unpack_value(*values.pack_summary([[1.0, 2.0]])) == [[0.0, 0.0]]
+    pair = values.unpack_value(*values.pack_summary((np.ones(2), "x")))
+    assert pair[0].tolist() == [0.0, 0.0]
+    assert pair[1] == "x"
 
 
 # --- the child's outbox and the grader's frame reader ------------------------------------------

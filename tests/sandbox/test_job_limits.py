@@ -72,3 +72,19 @@ def test_a_crash_in_module_level_code_is_named_as_such_not_as_a_compiler_crash(
     assert "module-level code" in report.error.message
     assert all(test.status is Status.SKIPPED for test in report.tests)
     assert report.tests[0].message.startswith("Not run: your module-level code")
+
+
+def test_thousands_of_loops_under_a_long_name_are_graded_not_blamed_on_us(
+    grade: SyncGrader, flagship: Exercise
+) -> None:
+    # 1,700 loop findings, each naming a 6,000-character function: once over the frame cap.
+    name = "f" * 6000
+    body = "\n".join(f"    for i{k} in range(1): pass" for k in range(1700))
+    source = (
+        f"import numpy as np\n\ndef {name}(n, d):\n{body}\n    return np.zeros((n, d))\n\n"
+        f"positional_encoding = {name}\n"
+    )
+    report = grade(flagship, source)
+    assert report.verdict is Verdict.FAILED
+    vectorised = next(test for test in report.tests if test.id == "vectorised")
+    assert vectorised.status is Status.FAILED
