@@ -123,11 +123,20 @@ def _check_mistake(
 
 
 def _check_examples(exercise: Exercise, result: Validation) -> None:
+    """Run the statement's examples against the reference, as doctest would: in one namespace,
+    so `>>> x = ...` then `>>> f(x)` works; a statement shows nothing, an expression its value."""
     function = trusted.entry_function(exercise.solution_path, exercise.entry)
+    namespace: dict[str, Any] = {exercise.entry: function, "np": np}
     for example in exercise.examples:
         where = f"statement.md line {example.line}"
+        if not example.expected and not _is_expression(example.expression):
+            try:
+                exec(example.expression, namespace)  # noqa: S102 - the author's own text
+            except Exception as error:
+                result.problems.append(f"{where}: example could not be run: {error}")
+            continue
         try:
-            got = eval(example.expression, {exercise.entry: function, "np": np})  # noqa: S307 - author's text
+            got = eval(example.expression, namespace)  # noqa: S307 - the author's own text
             expected = ast.literal_eval(example.expected)
         except Exception as error:
             result.problems.append(f"{where}: example could not be evaluated: {error}")
@@ -137,6 +146,14 @@ def _check_examples(exercise: Exercise, result: Validation) -> None:
                 f"{where}: `{example.expression}` shows {example.expected!s:.80} "
                 f"but the reference gives {np.asarray(got).round(4).tolist()!s:.80}"
             )
+
+
+def _is_expression(source: str) -> bool:
+    try:
+        ast.parse(source, mode="eval")
+    except SyntaxError:
+        return False
+    return True
 
 
 def _same(got: Any, expected: Any, tolerance: float) -> bool:
