@@ -10,7 +10,7 @@ from graders import trusted
 from graders.engine.caps import result_caps, run_limits
 from graders.engine.early import LARGE_RESULT_BYTES, EarlyChecks, payload_bytes
 from graders.engine.per_test import grade_test
-from graders.engine.reading import ProbeResult, RunReading, read_frames
+from graders.engine.reading import ProbeResult, ResultCaps, RunReading, read_frames
 from graders.engine.verdicts import build_report, source_too_large
 from graders.exercise import Exercise, TestSpec
 from graders.host.exchange import FrameListener, RunOutcome, RunStatus
@@ -47,14 +47,16 @@ def report_for_run(
     probes: list[Probe],
     outcome: RunOutcome,
     early: EarlyChecks | None = None,
+    caps: ResultCaps | None = None,
 ) -> Report:
-    """The report for a finished run, reusing what `early` checked where it still holds."""
+    """The report for a finished run, reusing what `early` checked where it still holds
+    (`caps`: the run's result caps, computed here when the caller has not)."""
     if early is not None and early.covers(outcome):
         reading, graded = early.reading, early.graded
     else:
         graded = {}
         try:
-            reading = read_frames(outcome.frames, result_caps(exercise, probes))
+            reading = read_frames(outcome.frames, caps or result_caps(exercise, probes))
         except (ProtocolError, KeyError, TypeError, ValueError):
             reading = RunReading()
             outcome = RunOutcome(RunStatus.CRASHED, [], outcome.wall_ms)
@@ -92,10 +94,10 @@ class Grader:
         early = EarlyChecks(exercise, probes, caps)
         outcome = await self.runner.run(job.encode(), run_limits(limits, caps), early)
         if early.covers(outcome) or payload_bytes(outcome.frames) <= LARGE_RESULT_BYTES:
-            report = report_for_run(exercise, probes, outcome, early)
+            report = report_for_run(exercise, probes, outcome, early, caps)
         else:  # decoding and checking megabytes would hold up every other grading: a thread
             loop = asyncio.get_running_loop()
             build = report_for_run
-            report = await loop.run_in_executor(None, build, exercise, probes, outcome, early)
+            report = await loop.run_in_executor(None, build, exercise, probes, outcome, early, caps)
         duration = round((time.perf_counter() - started) * 1000)
         return report.model_copy(update={"duration_ms": duration})
