@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from graders.probes import Probe
+from graders.protocol.counts import CallCounts
 from graders.protocol.loops import LoopFinding
 from graders.protocol.values import ListOfNumbers, Unsupported
 
@@ -33,6 +34,7 @@ class Trial:
     probe: Probe
     got: Any
     expected: Any
+    counts: CallCounts | None = None  # a counted probe's tally (graders.protocol.counts)
 
 
 class Failure(Exception):
@@ -42,9 +44,9 @@ class Failure(Exception):
     fails with this message.
     """
 
-    def __init__(self, message: str, trial: Trial | None = None) -> None:
+    def __init__(self, message: str, trial: Trial | None = None, line: int | None = None) -> None:
         super().__init__(message)
-        self.message, self.trial = message, trial
+        self.message, self.trial, self.line = message, trial, line
 
 
 @dataclass(frozen=True)
@@ -521,11 +523,35 @@ def check_finite_within(trials: list[Trial], context: CheckContext) -> Failure |
     return None
 
 
-@check("no_python_loops", static=True)
+@check("no_python_loops", static=True, values=False)
 def check_no_python_loops(trials: list[Trial], context: CheckContext) -> Failure | None:
-    """No Python-level loop in the entry function or the module-level helpers it calls."""
-    if not context.loops:
-        return None
+    """No Python-level loop, judged twice: the loop scan of the entry function and the helpers
+    it calls, and counted calls (each probe, then every size scaled): any growth in the line
+    events of the learner's code or in the elements helpers consume for it fails. Neither may
+    pass what the other catches; a call whose tracer was switched off fails closed."""
+    if context.loops:
+        return _loop_found(context)
+    for trial in trials:
+        if trial.counts is None or not trial.counts.traced:
+            return Failure(_UNCOUNTED, trial)
+    for small, large in zip(trials[0::2], trials[1::2], strict=False):
+        assert small.counts is not None
+        assert large.counts is not None
+        if large.counts.total > small.counts.total:
+            return _growth(small, small.counts, large, large.counts)
+    return None
+
+
+_UNCOUNTED = (
+    "The grader could not count the steps this call took: line tracing was switched off "
+    "while it ran, which happens when code recurses until it hits Python's recursion limit "
+    "(often inside a try/except). Without the count, the call cannot be shown to be "
+    "vectorised. Build the result with whole-array NumPy operations, without recursion."
+)
+_INSTEAD = "Build the result with whole-array NumPy operations (broadcasting, slicing, ufuncs)"
+
+
+def _loop_found(context: CheckContext) -> Failure:
     first = context.loops[0]
     where = (
         ""
@@ -534,9 +560,47 @@ def check_no_python_loops(trials: list[Trial], context: CheckContext) -> Failure
     )
     others = len(context.loops) - 1
     more = f" There {'is' if others == 1 else 'are'} {others} more after it." if others else ""
+    return Failure(f"Line {first.line} uses a {first.kind}{where}. {_INSTEAD} instead.{more}")
+
+
+def _growth(small: Trial, before: CallCounts, large: Trial, after: CallCounts) -> Failure:
+    """Name what grew most between the two counted calls: a line of the learner's code, or
+    the elements a helper went through."""
+    earlier = {item.line: item.count for item in before.top_lines}
+    grown_lines = [(item.count - earlier.get(item.line, 0), item) for item in after.top_lines]
+    grown_helpers = [
+        (count - before.helpers.get(name, 0), name) for name, count in after.helpers.items()
+    ]
+    line_growth = max(grown_lines, key=lambda pair: pair[0], default=None)
+    helper_growth = max(grown_helpers, key=lambda pair: pair[0], default=None)
+    calls = f"for {small.probe.call} and {{}} for {large.probe.call}"
+    if helper_growth is not None and (line_growth is None or helper_growth[0] >= line_growth[0]):
+        name = helper_growth[1]
+        what = f"{name} went through {before.helpers.get(name, 0):,} elements " + calls.format(
+            f"{after.helpers[name]:,}"
+        )
+        return Failure(
+            f"{what}: it handles one element at a time in Python, so its work grows with the "
+            f"size. {_INSTEAD} instead.",
+            large,
+        )
+    if line_growth is None:  # the tally grew but named nothing: say so plainly
+        return Failure(
+            f"Your code took {before.total:,} Python steps "
+            + calls.format(f"{after.total:,}")
+            + f": the work grows with the size. {_INSTEAD} instead.",
+            large,
+        )
+    item = line_growth[1]
+    kind = f" (in a {item.kind})" if item.kind and item.kind != "recursion" else ""
+    kind = " (in a recursive function)" if item.kind == "recursion" else kind
+    ran = f"Line {item.line}{kind} ran {earlier.get(item.line, 0):,} times " + calls.format(
+        f"{item.count:,}"
+    )
     return Failure(
-        f"Line {first.line} uses a {first.kind}{where}. Build the result with whole-array NumPy "
-        f"operations (broadcasting, slicing, ufuncs) instead.{more}"
+        f"{ran}: the work grows with the size, one Python step per element. {_INSTEAD} instead.",
+        large,
+        line=item.line,
     )
 
 

@@ -30,7 +30,7 @@ from graders.exercise_file import (
     read_exercise_file,
 )
 from graders.markdown import Example, Hint, parse_examples, parse_hints, render
-from graders.probes import Probe, parse_probes
+from graders.probes import Probe, counted_pair, parse_probes
 from graders.protocol.limits import Limits
 
 REQUIRED_FILES = ("exercise.toml", "statement.md", "hints.md", "starter.py", "solution.py")
@@ -96,12 +96,18 @@ class Exercise:
         return next(test for test in self.tests if test.id == test_id)
 
     def all_probes(self) -> list[Probe]:
-        """Every distinct call the tests make, in first-use order (one sandbox run does all)."""
+        """Every distinct call the tests make (one sandbox run does all): the counted calls
+        first, so that no earlier call has warmed a cache the learner keeps (an lru_cache'd
+        mask would make the second counted call look cheaper than the first), then the rest
+        in first-use order."""
         seen: dict[str, Probe] = {}
         for test in self.tests:
             for probe in test.probes:
                 seen.setdefault(probe.key, probe)
-        return list(seen.values())
+        probes = list(seen.values())
+        return [probe for probe in probes if probe.counted] + [
+            probe for probe in probes if not probe.counted
+        ]
 
 
 # --- the folder -------------------------------------------------------------------------------
@@ -148,12 +154,22 @@ def load_exercise(path: Path, base_limits: Limits | None = None) -> Exercise:
     )
 
 
+COUNTED_CHECKS = frozenset({"no_python_loops"})
+"""Checks judged by counted calls: each of their probes runs twice, sizes scaled, counted."""
+
+
 def _test(path: Path, function: str, index: int, test: TestFile) -> TestSpec:
     generate = test.generate.model_dump() if test.generate else None
     try:
         probes = parse_probes(function, test.probes, generate)
     except (TypeError, ValueError, KeyError) as error:
         raise ExerciseError(path, f"tests[{index}].probes", str(error)) from None
+    if test.check in COUNTED_CHECKS:
+        if not probes:
+            why = "needs a probe: the call is made twice, every size scaled, and counted"
+            raise ExerciseError(path, f"tests[{index}].probes", why)
+        sizes = test.params.get("sizes")
+        probes = [pair for probe in probes for pair in counted_pair(function, probe, sizes)]
     return TestSpec(test.id, test.title, test.description, test.check, probes, test.params)
 
 

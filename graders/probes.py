@@ -33,6 +33,7 @@ class Probe:
     args: tuple[Any, ...]
     call: str  # how the call is shown to the learner
     key: str  # identity, for sharing one run between tests
+    counted: bool = False  # run under the line tracer (graders.protocol.counts)
 
     @property
     def arrays(self) -> list[np.ndarray[Any, Any]]:
@@ -50,10 +51,36 @@ def parse_probes(function: str, probes: list[Any], generate: dict[str, Any] | No
     return parsed
 
 
-def make_probe(function: str, args: list[Any]) -> Probe:
+def make_probe(function: str, args: list[Any], counted: bool = False) -> Probe:
     shown = ", ".join(show_argument(arg) for arg in args)
-    key = json.dumps([_key(arg) for arg in args])
-    return Probe(tuple(args), f"{function}({shown})", key)
+    key = json.dumps([_key(arg) for arg in args]) + (" counted" if counted else "")
+    return Probe(tuple(args), f"{function}({shown})", key, counted)
+
+
+SCALE = 4
+"""How much a counted probe's second call scales every size: any growth in the count fails."""
+
+
+def counted_pair(function: str, probe: Probe, sizes: list[int] | None = None) -> list[Probe]:
+    """`probe` and the same call with every size scaled by `SCALE`, both counted.
+
+    A size is an int argument (not a bool) or each axis of an array argument (tiled, so the
+    values keep their spread); `sizes`, when given, names which arguments (by position) are
+    sizes, for a function that also takes ints of another meaning.
+    """
+    scaled = [
+        _scaled(arg) if sizes is None or index in sizes else arg
+        for index, arg in enumerate(probe.args)
+    ]
+    return [make_probe(function, list(probe.args), True), make_probe(function, scaled, True)]
+
+
+def _scaled(value: Any) -> Any:
+    if type(value) is int:
+        return value * SCALE
+    if isinstance(value, np.ndarray) and value.ndim:
+        return np.tile(value, (SCALE,) * value.ndim)
+    return value
 
 
 def show_argument(value: Any) -> str:

@@ -42,6 +42,10 @@ id = "vectorised"
 title = "No Python-level loops"
 description = "Whole-array NumPy operations only."
 check = "no_python_loops"
+# Called twice, the second time with every size (ints, array axes) four times larger: the
+# Python steps counted in the learner's code must not grow. `params = { sizes = [0] }` names
+# which arguments are sizes when others are ints of another meaning.
+probes = [[{ random = [4, 4], seed = 2 }]]
 
 [[mistakes]]
 id = "example-mistake"         # the file mistakes/example-mistake.py

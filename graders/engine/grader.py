@@ -90,6 +90,7 @@ class Grader:
             limits,
             summary_only(exercise, probes),
             caps.elements,
+            [probe.counted for probe in probes],
         )
         early = EarlyChecks(exercise, probes, caps)
         outcome = await self.runner.run(job.encode(), run_limits(limits, caps), early)

@@ -60,12 +60,16 @@ def grade_test(
                 f"it ({limits.cpu_seconds:g} s of CPU, {limits.wall_seconds:g} s in all). "
                 "Is there a loop that never ends, or a far larger computation than needed?"
             )
+            if check.static and loops:  # the scan saw where it may be
+                first = loops[0]
+                message += f"\nLine {first.line} has a {first.kind}."
+                return stopped(Status.TIMED_OUT, message, first.line)
             return stopped(Status.TIMED_OUT, message)
         if result.outcome is ProbeOutcome.NOT_RUN:
             message = f"Not run: the sandbox stopped before it reached {probe.call}."
             return stopped(Status.SKIPPED, message)
         expected = trusted.reference_value(exercise, probe, summary=not check.values)
-        trials.append(Trial(probe, result.value, expected))
+        trials.append(Trial(probe, result.value, expected, result.counts))
     try:
         failure = check.function(trials, context)
     except Failure as raised:  # a check may raise its Failure instead of returning it
@@ -123,7 +127,7 @@ def _failed(
         status=Status.FAILED,
         message=message,
         call=trial.probe.call if trial else None,
-        line=loops[0].line if check.static and loops else None,
+        line=failure.line or (loops[0].line if check.static and loops else None),
         tolerance=tolerance,
         got=preview(trial.got) if trial and check.values else None,
         expected=preview(trial.expected) if trial and check.values else None,

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from graders.protocol.counts import CallCounts
 from graders.protocol.frames import Frame, FrameType, ProtocolError
 from graders.protocol.loops import LoopFinding
 from graders.protocol.values import unpack_value
@@ -30,6 +31,7 @@ class ProbeResult:
     error_type: str = ""
     message: str = ""
     line: int | None = None
+    counts: CallCounts | None = None  # a counted probe's tally
 
 
 NOT_RUN = ProbeResult(ProbeOutcome.NOT_RUN)
@@ -100,7 +102,7 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
             value = unpack_value(header, frame.payload)
         else:
             value = unpack_value(header, frame.payload, caps.for_probe(probe), caps.items)
-        reading.results[probe] = ProbeResult(ProbeOutcome.RETURNED, value)
+        reading.results[probe] = ProbeResult(ProbeOutcome.RETURNED, value, counts=_counts(header))
         reading.running = None
     elif kind == FrameType.RAISED:
         reading.results[int(header["probe"])] = ProbeResult(
@@ -108,11 +110,16 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
             error_type=text(header.get("type", "Exception"))[:100],
             message=text(header.get("message", ""))[:4000],
             line=_line(header.get("line")),
+            counts=_counts(header),
         )
         reading.running = None
     elif kind == FrameType.DONE:
         reading.stdout = text(header.get("stdout", ""))
         reading.stdout_truncated = bool(header.get("stdout_truncated", False))
+
+
+def _counts(header: dict[str, Any]) -> CallCounts | None:
+    return CallCounts.from_dict(header["counts"]) if "counts" in header else None
 
 
 def text(value: Any) -> str:

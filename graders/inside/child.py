@@ -10,6 +10,7 @@ with the grader):
   {"t": "start", "probe": i}              before each call, so a timeout names its probe
   {"t": "result", "probe": i, ...value}   a normalised return value (+ array bytes)
   {"t": "raised", "probe": i, type, message, line}
+      (a counted probe's result or raised frame also carries "counts": graders.protocol.counts)
   {"t": "done", stdout, stdout_truncated, cpu_ms}
 """
 
@@ -21,8 +22,10 @@ import socket
 import sys
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from graders.inside.counting import counted_call
 from graders.inside.policy import (
     SUBMISSION_FILENAME,
     OutputBuffer,
@@ -34,7 +37,7 @@ from graders.protocol import frames, values
 from graders.protocol.frames import FrameType
 from graders.protocol.job import Job, decode_job
 from graders.protocol.limits import Limits
-from graders.protocol.loops import find_loops
+from graders.protocol.loops import find_loops, line_kinds
 
 Send = Callable[[dict[str, Any], frames.Payload], None]
 
@@ -68,13 +71,15 @@ def run_job(job: Job, out: Outbox) -> None:
     output = OutputBuffer(job.limits.output_bytes)
     out.send({"t": FrameType.COMPILING})
     out.flush()  # parsing hostile source may crash the compiler: the grader must know it began
-    function = _load(job, output, out)
-    if function is not None:
+    loaded = _load(job, output, out)
+    if loaded is not None:
+        function, kinds = loaded
         for index, args in enumerate(job.probes):
             out.send({"t": FrameType.START, "probe": index})
             out.flush()  # so a crash or a timeout in this call names its probe
             summary = index < len(job.summaries) and job.summaries[index]
-            _call(function, index, args, summary, job.result_cap(index), job.limits, out.send)
+            call = Call(function, index, args, summary, job.result_cap(index), job.limits)
+            _call(call, kinds if job.is_counted(index) else None, out.send)
     usage = resource.getrusage(resource.RUSAGE_SELF)
     out.send(
         {
@@ -87,11 +92,15 @@ def run_job(job: Job, out: Outbox) -> None:
     out.flush()
 
 
-def _load(job: Job, output: OutputBuffer, out: Outbox) -> Callable[..., Any] | None:
+def _load(
+    job: Job, output: OutputBuffer, out: Outbox
+) -> tuple[Callable[..., Any], dict[int, str]] | None:
+    """The entry function and the loop construct of each line (None after a load error)."""
     send, limits = out.send, job.limits
     try:
         tree = ast.parse(job.source, filename=SUBMISSION_FILENAME)
         loops = find_loops(tree, job.entry)
+        kinds = line_kinds(tree) if any(job.counted) else {}
         code = compile_submission(tree)
     except SyntaxError as error:
         _load_error(send, type(error).__name__, error.msg, error.lineno, limits)
@@ -121,31 +130,45 @@ def _load(job: Job, output: OutputBuffer, out: Outbox) -> Callable[..., Any] | N
     # The grader reads the first 100 findings; a function name is cut, as learner text is.
     findings = [{**finding.to_dict(), "function": finding.function[:200]} for finding in loops]
     send({"t": FrameType.LOADED, "loops": findings[:100]}, b"")
-    return function  # type: ignore[no-any-return]
+    return function, kinds
 
 
-def _call(
-    function: Callable[..., Any],
-    index: int,
-    args: tuple[Any, ...],
-    summary: bool,
-    max_elements: int,
-    limits: Limits,
-    send: Send,
-) -> None:
-    try:
-        value = function(*args)
-    except BaseException as error:
+@dataclass(frozen=True)
+class Call:
+    """One probe's call: what to call, with what, and how much of the result to send back."""
+
+    function: Callable[..., Any]
+    index: int
+    args: tuple[Any, ...]
+    summary: bool
+    max_elements: int
+    limits: Limits
+
+
+def _call(call: Call, kinds: dict[int, str] | None, send: Send) -> None:
+    """Make the call (counted when `kinds` is given) and send its result or exception."""
+    limits, extra = call.limits, {}
+    if kinds is None:
+        try:
+            value, error = call.function(*call.args), None
+        except BaseException as raised:
+            value, error = None, raised
+    else:
+        value, error, counts = counted_call(call.function, call.args, SUBMISSION_FILENAME, kinds)
+        extra = {"counts": counts.to_dict()}
+    if error is not None:
         kind, message, line = _describe(error, limits)
-        raised = {"t": FrameType.RAISED, "probe": index, "type": kind, "message": message}
-        send({**raised, "line": line}, b"")
+        frame = {"t": FrameType.RAISED, "probe": call.index, "type": kind, "message": message}
+        send({**frame, "line": line, **extra}, b"")
         return
     try:  # whatever came back is described: packing looks only at exact built-in types
-        header, payload = values.pack_value(value, max_elements, limits.list_items, summary)
-    except BaseException as error:  # e.g. MemoryError copying a strided view
-        what = f"{values.type_name(value)} (not readable: {values.type_name(error)})"[:80]
+        header, payload = values.pack_value(
+            value, call.max_elements, limits.list_items, call.summary
+        )
+    except BaseException as packing:  # e.g. MemoryError copying a strided view
+        what = f"{values.type_name(value)} (not readable: {values.type_name(packing)})"[:80]
         header, payload = {"value": {"unsupported": what}}, b""
-    send({"t": FrameType.RESULT, "probe": index, **header}, payload)
+    send({"t": FrameType.RESULT, "probe": call.index, **header, **extra}, payload)
 
 
 def _load_error(send: Send, kind: str, message: str, line: int | None, limits: Limits) -> None:

@@ -23,6 +23,8 @@ from typing import Any
 
 import numpy as np
 
+from graders.inside.counting import NUMPY_WRAPPED
+
 _RAW_MEMORY_PARAMETERS = ("buffer", "buf", "offset", "strides")
 # Where each guarded class's constructor is refused a buffer, what to use instead.
 _INSTEAD = {
@@ -262,6 +264,7 @@ class Concatenator:
 NDArray = types.GenericAlias(ArrayType, typing.get_args(np.typing.NDArray))
 
 WRAPPED: dict[str, Any] = {
+    **NUMPY_WRAPPED,  # np.vectorize, np.fromiter, ...: count their elements in a counted call
     "numpy.ndarray": ArrayType,
     "numpy.frombuffer": refusing_object_memory(np.frombuffer, "frombuffer"),
     "numpy.ma.frombuffer": refusing_object_memory(np.ma.frombuffer, "ma.frombuffer"),

@@ -22,7 +22,7 @@ from RestrictedPython.Guards import (
     safer_getattr_raise,
 )
 
-from graders.inside import classes
+from graders.inside import classes, counting
 from graders.inside.facade import MODULES, Facade, import_module
 from graders.inside.stdlib import STDLIB_MODULES, refusal
 from graders.inside.transformer import (
@@ -65,6 +65,12 @@ _EXTRA_BUILTINS = [
     "bin",
     "ascii",
 ]
+# Every built-in exception and warning class (`except RecursionError:`): plain classes.
+_EXCEPTIONS = {
+    name: value
+    for name, value in vars(builtins).items()
+    if isinstance(value, type) and issubclass(value, BaseException)
+}
 _REMOVED_BUILTINS = ("setattr", "delattr", "_getattr_", "__build_class__", "id")
 # Builtins graded code cannot use, each still there to say why when called.
 _REFUSED_BUILTINS = {
@@ -428,6 +434,8 @@ def restricted_globals(output: OutputBuffer) -> dict[str, Any]:
     }
     for name in _EXTRA_BUILTINS:
         allowed[name] = getattr(builtins, name)
+    allowed |= counting.BUILTINS  # map, sum, sorted, ...: counted during a counted call
+    allowed |= _EXCEPTIONS
     for name, why in _REFUSED_BUILTINS.items():
         allowed[name] = refusal(f"{name}()", why)
     allowed["__import__"] = guarded_import

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from graders.inside import counting
 from graders.inside.classes import remember
 from graders.inside.facade import Facade
 from graders.inside.transformer import NOT_AVAILABLE
@@ -152,9 +153,11 @@ def build_modules() -> dict[str, Facade]:
         "__future__": Facade("__future__", {"annotations": __future__.annotations}),
         "cmath": _facade("cmath", cmath),
         "functools": _facade(
-            "functools", functools, {"update_wrapper": _update_wrapper, "wraps": _wraps}
+            "functools",
+            functools,
+            {"update_wrapper": _update_wrapper, "wraps": _wraps, "reduce": counting.reduce},
         ),
-        "itertools": _facade("itertools", itertools),
+        "itertools": _facade("itertools", itertools, counting.itertools_members()),
         "operator": _facade("operator", operator),
         "typing": _facade("typing", typing),
         "numbers": _facade("numbers", numbers),

@@ -22,7 +22,9 @@ class Job:
     """One submission to run: `probes` are argument lists, `summaries` say which probes need
     only the type, dtype and shape of what comes back, and `max_elements` how many elements
     each probe's result may hold (`graders.protocol.values`; `limits.array_elements` for a
-    probe not listed): the child describes a larger result instead of sending it."""
+    probe not listed): the child describes a larger result instead of sending it. A probe
+    `counted` runs under the line tracer and reports its `CallCounts` (graders.protocol.counts).
+    """
 
     source: str
     entry: str
@@ -30,6 +32,10 @@ class Job:
     limits: Limits = field(default_factory=Limits)
     summaries: list[bool] = field(default_factory=list)
     max_elements: list[int] = field(default_factory=list)
+    counted: list[bool] = field(default_factory=list)
+
+    def is_counted(self, index: int) -> bool:
+        return index < len(self.counted) and self.counted[index]
 
     def result_cap(self, index: int) -> int:
         """The most elements probe `index` may send back."""
@@ -57,7 +63,12 @@ class Job:
                     plain_args.append(argument)
             summary = index < len(self.summaries) and self.summaries[index]
             encoded.append(
-                {"args": plain_args, "summary": summary, "max_elements": self.result_cap(index)}
+                {
+                    "args": plain_args,
+                    "summary": summary,
+                    "max_elements": self.result_cap(index),
+                    "count": self.is_counted(index),
+                }
             )
         header = {
             "source": self.source,
@@ -81,6 +92,7 @@ def decode_job(frame: Frame) -> Job:
             limits=limits,
             summaries=[bool(probe.get("summary")) for probe in probes],
             max_elements=[_cap(probe, limits) for probe in probes],
+            counted=[probe.get("count") is True for probe in probes],
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ProtocolError(f"not a job: {error}") from None

@@ -105,3 +105,38 @@ def _used_name(node: ast.AST) -> str | None:
     if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
         return node.attr
     return None
+
+
+def line_kinds(tree: ast.Module) -> dict[int, str]:
+    """The loop construct each line of the module runs in (the innermost one), for naming what
+    a counted call repeated: "for loop", "list comprehension", ... or "recursion" for a line in
+    a function (or a lambda bound to a name) that refers to its own name."""
+    kinds: dict[int, str] = {}
+
+    def mark(node: ast.AST, kind: str) -> None:
+        first = getattr(node, "lineno", None)
+        last = getattr(node, "end_lineno", first)
+        if first is not None and last is not None:
+            for line in range(first, last + 1):
+                kinds[line] = kind
+
+    # ast.walk is breadth-first: inner constructs come later and overwrite their outer ones.
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and _refers_to(node, node.name):
+            mark(node, "recursion")
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda):
+            names = [target.id for target in node.targets if isinstance(target, ast.Name)]
+            if any(_refers_to(node.value, name) for name in names):
+                mark(node.value, "recursion")
+        elif kind := _NODE_KINDS.get(type(node)):
+            mark(node, kind)
+    return kinds
+
+
+def _refers_to(node: ast.AST, name: str) -> bool:
+    body = node.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else [node]
+    return any(
+        isinstance(inner, ast.Name) and inner.id == name and isinstance(inner.ctx, ast.Load)
+        for part in body
+        for inner in ast.walk(part)
+    )
