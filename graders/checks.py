@@ -35,6 +35,7 @@ class Trial:
     got: Any
     expected: Any
     counts: CallCounts | None = None  # a counted probe's tally (graders.protocol.counts)
+    modified: tuple[int, ...] = ()  # the positions of the arguments the call wrote into
 
 
 class Failure(Exception):
@@ -84,6 +85,32 @@ def check(
         return function
 
     return mark
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What an analysis concluded about a wrong answer: a diagnosis id a teacher would accept,
+    a title, and an explanation in Markdown addressed to the learner."""
+
+    id: str
+    title: str
+    explanation: str
+
+
+ANALYSIS_MARK = "__gradebox_analysis__"
+AnalysisFunction = Callable[[list[Trial], CheckContext], Finding | None]
+
+
+def analysis(function: AnalysisFunction) -> AnalysisFunction:
+    """Register an exercise-specific analysis (in checks.py): given a failing test's trials,
+    return a `Finding` naming the mistake, or None. Analyses run when no known mistake of the
+    exercise matches, before the library's generic ones; one must fit every wrong trial."""
+    setattr(function, ANALYSIS_MARK, True)
+    return function
+
+
+def collect_analyses(namespace: dict[str, Any]) -> list[AnalysisFunction]:
+    return [item for item in namespace.values() if getattr(item, ANALYSIS_MARK, False) is True]
 
 
 def collect_checks(namespace: dict[str, Any]) -> dict[str, Check]:
@@ -518,6 +545,25 @@ def check_finite_within(trials: list[Trial], context: CheckContext) -> Failure |
                 f"{position(index)} is {number(float(got[index]))}, outside [{low:g}, {high:g}] "
                 f"(tolerance {tolerance_text(tolerance)}). {int(outside.sum())} of {got.size} "
                 f"values are outside; the largest magnitude is {number(float(np.abs(got).max()))}.",
+                trial,
+            )
+    return None
+
+
+@check("inputs_unchanged", values=False)
+def check_inputs_unchanged(trials: list[Trial], context: CheckContext) -> Failure | None:
+    """The call leaves every array it was given as it was (param `names`: the arguments'
+    names, for the message)."""
+    names = list(context.params.get("names", []))
+    for trial in trials:
+        if trial.modified:
+            index = trial.modified[0]
+            name = f"`{names[index]}`" if index < len(names) else f"argument {index + 1}"
+            return Failure(
+                f"It changed its input {name} in place: after the call, {name} no longer holds "
+                "the values it was given. The caller still needs them: compute the result in a "
+                "new array (`out = np.empty_like(x)`, or an expression), or copy first "
+                "(`x = x.copy()`).",
                 trial,
             )
     return None

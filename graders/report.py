@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, computed_field
 
 REPORT_VERSION = 1
 _CONTRACT_ORDER = (
@@ -69,6 +69,9 @@ class Diagnosis(_Contract):
         "", description="The explanation rendered (raw HTML escaped; math left as $...$)."
     )
     hint: int | None = Field(None, description="The hint that addresses this mistake, if any.")
+    # Every known mistake that matched this test (not sent): the report settles on the one
+    # whose pattern of failed tests is the learner's (graders.engine.diagnosis.settle).
+    _candidates: tuple[Diagnosis, ...] = PrivateAttr(default=())
 
 
 class LoadError(_Contract):

@@ -20,7 +20,13 @@ from typing import Any
 
 import numpy as np
 
-from graders.checks import BUILTIN_CHECKS, Check, collect_checks
+from graders.checks import (
+    BUILTIN_CHECKS,
+    AnalysisFunction,
+    Check,
+    collect_analyses,
+    collect_checks,
+)
 from graders.exercise import Exercise, MistakeSpec
 from graders.exercise_file import ExerciseError
 from graders.probes import Probe
@@ -183,3 +189,12 @@ def _checks_for(
     if missing:
         raise ExerciseError(folder / "exercise.toml", "tests.check", f"unknown checks {missing}")
     return checks
+
+
+def analyses_for(exercise: Exercise) -> list[AnalysisFunction]:
+    """The exercise's own analyses (`@analysis` in checks.py), in the order written."""
+    try:
+        stamp = modified(exercise.checks_path)
+    except FileNotFoundError:
+        return []
+    return collect_analyses(vars(_load_module(exercise.checks_path, stamp)))

@@ -69,7 +69,7 @@ def grade_test(
             message = f"Not run: the sandbox stopped before it reached {probe.call}."
             return stopped(Status.SKIPPED, message)
         expected = trusted.reference_value(exercise, probe, summary=not check.values)
-        trials.append(Trial(probe, result.value, expected, result.counts))
+        trials.append(Trial(probe, result.value, expected, result.counts, result.modified))
     try:
         failure = check.function(trials, context)
     except Failure as raised:  # a check may raise its Failure instead of returning it
@@ -89,7 +89,7 @@ def grade_test(
             call=call,
             tolerance=tolerance,
         )
-    return _failed(exercise, test, check, failure, tolerance, trials, loops)
+    return _failed(exercise, test, check, failure, tolerance, trials, loops, context)
 
 
 def _unexpected_kind(trials: list[Trial]) -> Failure | None:
@@ -118,6 +118,7 @@ def _failed(
     tolerance: float | None,
     trials: list[Trial],
     loops: list[LoopFinding],
+    context: CheckContext,
 ) -> TestResult:
     trial = failure.trial
     message = failure.message if trial is None else f"Called {trial.probe.call}.\n{failure.message}"
@@ -131,5 +132,5 @@ def _failed(
         tolerance=tolerance,
         got=preview(trial.got) if trial and check.values else None,
         expected=preview(trial.expected) if trial and check.values else None,
-        diagnosis=diagnose(exercise, test, check, trials, loops),
+        diagnosis=diagnose(exercise, test, check, trials, loops, context),
     )

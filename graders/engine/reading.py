@@ -32,6 +32,7 @@ class ProbeResult:
     message: str = ""
     line: int | None = None
     counts: CallCounts | None = None  # a counted probe's tally
+    modified: tuple[int, ...] = ()  # the arguments the call wrote into
 
 
 NOT_RUN = ProbeResult(ProbeOutcome.NOT_RUN)
@@ -102,7 +103,9 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
             value = unpack_value(header, frame.payload)
         else:
             value = unpack_value(header, frame.payload, caps.for_probe(probe), caps.items)
-        reading.results[probe] = ProbeResult(ProbeOutcome.RETURNED, value, counts=_counts(header))
+        reading.results[probe] = ProbeResult(
+            ProbeOutcome.RETURNED, value, counts=_counts(header), modified=_modified(header)
+        )
         reading.running = None
     elif kind == FrameType.RAISED:
         reading.results[int(header["probe"])] = ProbeResult(
@@ -116,6 +119,13 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
     elif kind == FrameType.DONE:
         reading.stdout = text(header.get("stdout", ""))
         reading.stdout_truncated = bool(header.get("stdout_truncated", False))
+
+
+def _modified(header: dict[str, Any]) -> tuple[int, ...]:
+    found = header.get("modified", [])
+    if not isinstance(found, list) or not all(type(i) is int and 0 <= i < 64 for i in found):
+        raise ProtocolError("modified must list argument positions")
+    return tuple(found[:64])
 
 
 def _counts(header: dict[str, Any]) -> CallCounts | None:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from graders.engine.caps import run_limits
+from graders.engine.diagnosis import settle
 from graders.engine.reading import ProbeOutcome, ProbeResult, RunReading
 from graders.exercise import Exercise, TestSpec
 from graders.host.exchange import RunOutcome, RunStatus
@@ -102,7 +103,7 @@ def build_report(
                 return found[0]
         return grade_test(test, results)
 
-    tests = [checked(test) for test in exercise.tests]
+    tests = settle(exercise, [checked(test) for test in exercise.tests])
     if outcome.status is RunStatus.CRASHED:
         verdict = Verdict.INTERNAL_ERROR
     elif any(test.status is Status.TIMED_OUT for test in tests):

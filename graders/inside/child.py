@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from graders.inside.counting import counted_call
 from graders.inside.policy import (
     SUBMISSION_FILENAME,
@@ -148,6 +150,7 @@ class Call:
 def _call(call: Call, kinds: dict[int, str] | None, send: Send) -> None:
     """Make the call (counted when `kinds` is given) and send its result or exception."""
     limits, extra = call.limits, {}
+    arrays = [(i, arg, arg.copy()) for i, arg in enumerate(call.args) if type(arg) is np.ndarray]
     if kinds is None:
         try:
             value, error = call.function(*call.args), None
@@ -156,6 +159,9 @@ def _call(call: Call, kinds: dict[int, str] | None, send: Send) -> None:
     else:
         value, error, counts = counted_call(call.function, call.args, SUBMISSION_FILENAME, kinds)
         extra = {"counts": counts.to_dict()}
+    changed = [i for i, arg, before in arrays if not np.array_equal(arg, before, equal_nan=True)]
+    if changed:  # the learner's code wrote into an argument it was given
+        extra["modified"] = changed
     if error is not None:
         kind, message, line = _describe(error, limits)
         frame = {"t": FrameType.RAISED, "probe": call.index, "type": kind, "message": message}

@@ -1,0 +1,13 @@
+# wrong: Returns pe.tolist() because the examples in the statement print nested lists.
+# diagnosis: returns-list
+
+import numpy as np
+
+
+def positional_encoding(max_len, d_model):
+    positions = np.arange(max_len)[:, None]
+    omega = np.exp(np.arange(0, d_model, 2) * -(np.log(10000.0) / d_model))
+    pe = np.zeros((max_len, d_model))
+    pe[:, 0::2] = np.sin(positions * omega)
+    pe[:, 1::2] = np.cos(positions * omega)
+    return pe.tolist()

@@ -1,0 +1,138 @@
+"""The wrong-solution corpus: mistakes written from the statements, as learners make them.
+
+Each file in tests/corpus/<exercise>/wrong/ was written by someone who saw only the statement
+(never what the grader recognises), and is headed with the diagnosis ids a teacher would accept:
+
+    # wrong: <what this learner did>
+    # diagnosis: <id>[, <id> ...]        (or `none`, with `# proposed: <id>: ...`)
+
+Each is checked twice: with plain NumPy (a value mistake differs from the reference somewhere;
+a loop mistake has the reference's values), and through the real sandbox (it must not pass).
+The rate of files whose report carries an accepted diagnosis is printed, and must be >= 90%.
+"""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from graders.catalog import Catalog
+from graders.exercise import Exercise
+from graders.report import Report
+from tests.conftest import ROOT, SyncGrader
+from tests.test_corpus import load_plainly
+
+CORPUS = ROOT / "tests" / "corpus"
+FILES = sorted(CORPUS.glob("*/wrong/*.py"))
+DIAGNOSED_AT_LEAST = 0.90
+LOOP_IDS = ("python-loop", "list-comprehension", "np-vectorize")
+
+
+def header(path: Path) -> tuple[str, list[str]]:
+    """(what the learner did, the accepted diagnosis ids; empty for `none`)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("# wrong: "), f"{path.name}: the first line says what is wrong"
+    assert lines[1].startswith("# diagnosis: "), f"{path.name}: the second line lists ids"
+    ids = [item.strip() for item in lines[1].removeprefix("# diagnosis: ").split(",")]
+    return lines[0].removeprefix("# wrong: "), [] if ids == ["none"] else ids
+
+
+def is_loop_mistake(ids: list[str]) -> bool:
+    return bool(ids) and all(item.startswith("loop-") or item in LOOP_IDS for item in ids)
+
+
+def _copy(value: Any) -> Any:
+    return value.copy() if isinstance(value, np.ndarray) else value
+
+
+def plain_outcomes(path: Path, exercise: Exercise) -> list[tuple[Any, Any]]:
+    """(theirs, the reference's) on every probe the tests make; theirs is the exception when
+    the call raised."""
+    reference = getattr(load_plainly(exercise.solution_path), exercise.entry)
+    theirs = getattr(load_plainly(path), exercise.entry)
+    outcomes = []
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        for probe in exercise.all_probes():
+            expected = reference(*[_copy(arg) for arg in probe.args])
+            try:
+                got = theirs(*[_copy(arg) for arg in probe.args])
+            except Exception as error:  # a wrong solution may raise on some inputs
+                got = error
+            outcomes.append((got, expected))
+    return outcomes
+
+
+def _same(got: Any, expected: Any, tolerance: float) -> bool:
+    if isinstance(got, Exception) or type(got) is not type(expected):
+        return False
+    got, expected = np.asarray(got), np.asarray(expected)
+    return got.shape == expected.shape and bool(
+        np.allclose(got, expected, atol=tolerance, rtol=0, equal_nan=True)
+    )
+
+
+_graded: dict[Path, Report] = {}
+
+
+def graded(path: Path, exercise: Exercise, grade: SyncGrader) -> Report:
+    if path not in _graded:
+        _graded[path] = grade(exercise, path.read_text(encoding="utf-8"))
+    return _graded[path]
+
+
+def diagnoses(report: Report) -> list[str]:
+    return [test.diagnosis.id for test in report.tests if test.diagnosis is not None]
+
+
+def test_the_wrong_corpus_has_at_least_120_files_across_the_four_exercises() -> None:
+    counts = {folder.name: len(list(folder.glob("wrong/*.py"))) for folder in CORPUS.iterdir()}
+    assert sum(counts.values()) >= 120, counts
+    assert len(counts) == 4 and all(count >= 25 for count in counts.values()), counts
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parts[-3]}/{path.stem}")
+def test_a_wrong_corpus_file_is_wrong_in_plain_numpy(path: Path, catalog: Catalog) -> None:
+    exercise = catalog.get(path.parts[-3])
+    _, ids = header(path)
+    outcomes = plain_outcomes(path, exercise)
+    right = [_same(got, expected, exercise.tolerance) for got, expected in outcomes]
+    if is_loop_mistake(ids):
+        assert all(right), "a loop mistake computes the right values"
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        loops = (ast.For, ast.While, ast.ListComp, ast.GeneratorExp, ast.Lambda, ast.FunctionDef)
+        assert any(isinstance(node, loops) for node in ast.walk(tree))
+    else:
+        assert not all(right), "a value mistake differs from the reference on some probe"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parts[-3]}/{path.stem}")
+def test_a_wrong_corpus_file_fails_in_the_sandbox(
+    path: Path, catalog: Catalog, grade: SyncGrader
+) -> None:
+    report = graded(path, catalog.get(path.parts[-3]), grade)
+    assert report.verdict != "passed", header(path)[0]
+
+
+def test_at_least_90_percent_of_the_wrong_corpus_is_diagnosed_with_an_accepted_id(
+    catalog: Catalog, grade: SyncGrader, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missed, wrongly = [], []
+    for path in FILES:
+        _, ids = header(path)
+        found = diagnoses(graded(path, catalog.get(path.parts[-3]), grade))
+        if not set(found) & set(ids):
+            missed.append(f"{path.parts[-3]}/{path.stem}: accepted {ids or 'none'}, got {found}")
+        elif set(found) - set(ids):
+            wrongly.append(f"{path.parts[-3]}/{path.stem}: accepted {ids}, also got {found}")
+    rate = 1 - len(missed) / len(FILES)
+    with capsys.disabled():
+        print(f"\nwrong corpus: {len(FILES) - len(missed)} of {len(FILES)} diagnosed ({rate:.1%})")
+        for line in missed:
+            print("  undiagnosed:", line)
+    assert rate >= DIAGNOSED_AT_LEAST, "\n".join(missed)
