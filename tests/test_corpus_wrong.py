@@ -93,7 +93,8 @@ def diagnoses(report: Report) -> list[str]:
 def test_the_wrong_corpus_has_at_least_120_files_across_the_four_exercises() -> None:
     counts = {folder.name: len(list(folder.glob("wrong/*.py"))) for folder in CORPUS.iterdir()}
     assert sum(counts.values()) >= 120, counts
-    assert len(counts) == 4 and all(count >= 25 for count in counts.values()), counts
+    assert len(counts) == 4, counts
+    assert all(count >= 25 for count in counts.values()), counts
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parts[-3]}/{path.stem}")

@@ -149,7 +149,8 @@ class Call:
 
 def _call(call: Call, kinds: dict[int, str] | None, send: Send) -> None:
     """Make the call (counted when `kinds` is given) and send its result or exception."""
-    limits, extra = call.limits, {}
+    limits = call.limits
+    extra: dict[str, Any] = {}
     arrays = [(i, arg, arg.copy()) for i, arg in enumerate(call.args) if type(arg) is np.ndarray]
     if kinds is None:
         try:
