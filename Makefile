@@ -53,6 +53,7 @@ check: lint typecheck static test  ## everything CI runs: ruff, import rules, my
 bench: $(STAMP)  ## grading latency and throughput: warm pool vs fresh process vs in-process
 	$(BIN)/python scripts/bench.py
 	$(BIN)/python scripts/bench_cli.py
+	$(BIN)/python scripts/bench_verdicts.py
 
 assets:  ## rebuild static/dist from the npm packages (the built files are committed)
 	cd static && npm ci && npm run types && npm run build

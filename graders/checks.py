@@ -109,6 +109,24 @@ def analysis(function: AnalysisFunction) -> AnalysisFunction:
     return function
 
 
+TOLERANCE_MARK = "__gradebox_tolerance__"
+ToleranceFunction = Callable[[tuple[Any, ...], float], float]
+
+
+def tolerance_for(function: ToleranceFunction) -> ToleranceFunction:
+    """Register the exercise's tolerance per call (in checks.py): given a probe's arguments and
+    the exercise's `tolerance`, the absolute tolerance its values are compared with. For values
+    whose rounding error grows with the input (sin of a large angle), so a correct float32
+    computation passes at the sizes the statement promises while coarser mistakes still fail."""
+    setattr(function, TOLERANCE_MARK, True)
+    return function
+
+
+def collect_tolerance(namespace: dict[str, Any]) -> ToleranceFunction | None:
+    found = [item for item in namespace.values() if getattr(item, TOLERANCE_MARK, False) is True]
+    return found[0] if found else None
+
+
 def collect_analyses(namespace: dict[str, Any]) -> list[AnalysisFunction]:
     return [item for item in namespace.values() if getattr(item, ANALYSIS_MARK, False) is True]
 

@@ -24,8 +24,10 @@ from graders.checks import (
     BUILTIN_CHECKS,
     AnalysisFunction,
     Check,
+    ToleranceFunction,
     collect_analyses,
     collect_checks,
+    collect_tolerance,
 )
 from graders.exercise import Exercise, MistakeSpec
 from graders.exercise_file import ExerciseError
@@ -198,3 +200,12 @@ def analyses_for(exercise: Exercise) -> list[AnalysisFunction]:
     except FileNotFoundError:
         return []
     return collect_analyses(vars(_load_module(exercise.checks_path, stamp)))
+
+
+def tolerance_function(exercise: Exercise) -> ToleranceFunction | None:
+    """The exercise's `@tolerance_for` function, if its checks.py has one."""
+    try:
+        stamp = modified(exercise.checks_path)
+    except FileNotFoundError:
+        return None
+    return collect_tolerance(vars(_load_module(exercise.checks_path, stamp)))

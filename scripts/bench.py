@@ -203,7 +203,9 @@ def grade_inprocess(exercise: Exercise, source: str, phases: Phases | None = Non
     started = time.perf_counter()
     probes = exercise.all_probes()
     summaries = summary_only(exercise, probes)
-    job = Job(source, exercise.entry, [probe.args for probe in probes], exercise.limits, summaries)
+    counted = [probe.counted for probe in probes]
+    args = [probe.args for probe in probes]
+    job = Job(source, exercise.entry, args, exercise.limits, summaries, counted=counted)
     packed = time.perf_counter()
     raw = run_inprocess(job)
     ran = time.perf_counter()

@@ -108,8 +108,23 @@ def test_a_wrong_corpus_file_is_wrong_in_plain_numpy(path: Path, catalog: Catalo
         tree = ast.parse(path.read_text(encoding="utf-8"))
         loops = (ast.For, ast.While, ast.ListComp, ast.GeneratorExp, ast.Lambda, ast.FunctionDef)
         assert any(isinstance(node, loops) for node in ast.walk(tree))
+    elif "input-modified" in ids and all(right):  # right values, written into its input
+        assert modifies_its_input(path, exercise), "an input-modified mistake writes into x"
     else:
         assert not all(right), "a value mistake differs from the reference on some probe"
+
+
+def modifies_its_input(path: Path, exercise: Exercise) -> bool:
+    theirs = getattr(load_plainly(path), exercise.entry)
+    for probe in exercise.all_probes():
+        args = [_copy(arg) for arg in probe.args]
+        theirs(*args)
+        if any(
+            isinstance(arg, np.ndarray) and not np.array_equal(arg, given, equal_nan=True)
+            for arg, given in zip(args, probe.args, strict=True)
+        ):
+            return True
+    return False
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parts[-3]}/{path.stem}")

@@ -19,6 +19,7 @@ from graders import (
     first_mismatch,
     number,
     row_text,
+    tolerance_for,
     tolerance_text,
     value_mismatch,
     within_tolerance,
@@ -261,3 +262,13 @@ def _fitted_base(
         if not within_tolerance(table, _table(np.arange(n, dtype=float), omega), tolerance).all():
             return None
     return float(round(base, 6))
+
+
+@tolerance_for
+def angle_tolerance(args: tuple[Any, ...], base: float) -> float:
+    """The tolerance grows with the largest angle, max_len - 1 radians (pair 0's frequency is
+    1): float32 rounds an angle of 2047 by about 1e-4, so a correct float32 table errs by
+    1.9e-4 at max_len = 2048. float16 (2.4e-4 near 1) and 3-decimal rounding (5e-4) still fail
+    on the small tables, where the tolerance stays `base`."""
+    max_len = int(args[0])
+    return base + max(max_len - 1, 0) * float(np.finfo(np.float32).eps)

@@ -41,7 +41,8 @@ def diagnose(
     matched = [
         diagnosis_of(mistake)
         for mistake in exercise.mistakes
-        if test.id in mistake.fails and _matches(exercise, mistake, check, trials, kind)
+        if test.id in mistake.fails
+        and _matches(exercise, mistake, check, trials, kind, context.tolerance if context else None)
     ]
     if matched:
         first = matched[0]
@@ -58,7 +59,7 @@ def diagnose(
             continue
         if found is not None:
             return from_finding(found)
-    return analyse(exercise, trials, exercise.tolerance, check.values)
+    return analyse(exercise, trials, context.tolerance, check.values)
 
 
 # Which loop names a solution best when it has several: the construct that repeats the others.
@@ -66,7 +67,12 @@ _KIND_ORDER = ("recursion", "np.", "functools.", "map()", "filter()", "sorted()"
 
 
 def _matches(
-    exercise: Exercise, mistake: MistakeSpec, check: Check, trials: list[Trial], kind: str
+    exercise: Exercise,
+    mistake: MistakeSpec,
+    check: Check,
+    trials: list[Trial],
+    kind: str,
+    tolerance: float | None = None,
 ) -> bool:
     """Whether the learner's outcome on this test is the mistake's."""
     if check.static:
@@ -76,7 +82,7 @@ def _matches(
         outcomes_match(
             trial.got if check.values else trusted.summarised(trial.got),
             _mistake_outcome(exercise, mistake, trial, check),
-            exercise.tolerance,
+            tolerance or exercise.tolerance,
         )
         for trial in trials
     )
@@ -173,15 +179,22 @@ def _counted_kind(trials: list[Trial]) -> str:
 def diagnose_raised(
     exercise: Exercise, test: TestSpec, probe: Probe, error_type: str
 ) -> Diagnosis | None:
-    """A known mistake that raises the same exception type on the same call."""
+    """A known mistake that raises the same exception type on the same call (every such
+    mistake is a candidate: `settle` keeps the one whose pattern of failed tests fits)."""
     raised = Unsupported(f"raised {error_type}")
-    for mistake in exercise.mistakes:
-        if test.id not in mistake.fails:
-            continue
-        theirs = trusted.mistake_value(exercise, mistake, probe)
-        if isinstance(theirs, Unsupported) and theirs == raised:
-            return diagnosis_of(mistake)
-    return None
+    matched = [
+        diagnosis_of(mistake)
+        for mistake in exercise.mistakes
+        if test.id in mistake.fails
+        and (theirs := trusted.mistake_value(exercise, mistake, probe)) is not None
+        and isinstance(theirs, Unsupported)
+        and theirs == raised
+    ]
+    if not matched:
+        return None
+    first = matched[0]
+    first._candidates = tuple(matched)
+    return first
 
 
 def _mistake_outcome(exercise: Exercise, mistake: MistakeSpec, trial: Trial, check: Check) -> Any:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from graders import trusted
@@ -70,14 +72,9 @@ def grade_test(
             return stopped(Status.SKIPPED, message)
         expected = trusted.reference_value(exercise, probe, summary=not check.values)
         trials.append(Trial(probe, result.value, expected, result.counts, result.modified))
-    try:
-        failure = check.function(trials, context)
-    except Failure as raised:  # a check may raise its Failure instead of returning it
-        failure = raised
-    except Exception:
-        failure = _unexpected_kind(trials)
-        if failure is None:  # the check broke on a value like the reference's: ours
-            raise
+    failure, context = _run_check(exercise, check, trials, context)
+    if not check.static:
+        tolerance = context.tolerance
     if failure is None:
         call = test.probes[0].call if len(test.probes) == 1 else None
         message = "Passed." if not trials else f"Passed on {_calls(test)}."
@@ -90,6 +87,36 @@ def grade_test(
             tolerance=tolerance,
         )
     return _failed(exercise, test, check, failure, tolerance, trials, loops, context)
+
+
+def _run_check(
+    exercise: Exercise, check: Check, trials: list[Trial], context: CheckContext
+) -> tuple[Failure | None, CheckContext]:
+    """Run the check on the trials, a group at a time when the exercise's tolerance depends on
+    the call (`@tolerance_for`): the failure, and the context it was found with."""
+    scaled = None if check.static else trusted.tolerance_function(exercise)
+    groups: list[tuple[float, list[Trial]]] = []
+    for trial in trials:
+        tolerance = (
+            context.tolerance if scaled is None else scaled(trial.probe.args, context.tolerance)
+        )
+        if groups and groups[-1][0] == tolerance:
+            groups[-1][1].append(trial)
+        else:
+            groups.append((tolerance, [trial]))
+    for tolerance, group in groups or [(context.tolerance, [])]:
+        here = dataclasses.replace(context, tolerance=tolerance)
+        try:
+            failure = check.function(group, here)
+        except Failure as raised:  # a check may raise its Failure instead of returning it
+            failure = raised
+        except Exception:
+            failure = _unexpected_kind(group)
+            if failure is None:  # the check broke on a value like the reference's: ours
+                raise
+        if failure is not None:
+            return failure, here
+    return None, context
 
 
 def _unexpected_kind(trials: list[Trial]) -> Failure | None:

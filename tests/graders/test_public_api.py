@@ -5,9 +5,9 @@ from __future__ import annotations
 import graders
 
 PUBLIC = [
-    "CheckContext", "Diagnosis", "Failure", "Mismatch", "Report", "Status", "TestResult", "Trial",
-    "Verdict", "as_float_array", "check", "compare_values", "describe", "first_mismatch",
-    "number", "position", "returned_array", "row_text", "tolerance_text", "value_mismatch",
+    "CheckContext", "Diagnosis", "Failure", "Finding", "Mismatch", "Report", "Status", "TestResult", "Trial",
+    "Verdict", "analysis", "as_float_array", "check", "compare_values", "describe", "first_mismatch",
+    "number", "position", "returned_array", "row_text", "tolerance_for", "tolerance_text", "value_mismatch",
     "within_tolerance",
 ]  # fmt: skip
 

@@ -1,0 +1,13 @@
+import numpy as np
+
+
+def apply_rope(x):
+    seq_len, d = x.shape
+    positions = np.arange(seq_len)[:, None]
+    theta = 10000.0 ** -np.linspace(0.0, 1.0, d // 2)   # last pair exactly 1/10000
+    angles = positions * theta
+    cos, sin = np.cos(angles), np.sin(angles)
+    out = np.empty_like(x)
+    out[:, 0::2] = x[:, 0::2] * cos - x[:, 1::2] * sin
+    out[:, 1::2] = x[:, 0::2] * sin + x[:, 1::2] * cos
+    return out

@@ -1,0 +1,12 @@
+import numpy as np
+
+
+def attention(Q, K, V, causal=False):
+    d_k = Q.shape[1]
+    scores = Q @ K.T / np.sqrt(d_k)
+    row_max = scores.max(axis=1, keepdims=True)     # over every key, future included
+    if causal:
+        scores = np.where(np.tril(np.ones(scores.shape)) == 1, scores, -np.inf)
+    e = np.exp(scores - row_max)
+    weights = e / e.sum(axis=1, keepdims=True)
+    return weights @ V

@@ -1,0 +1,16 @@
+# wrong: Typed 10000 ** -2 * i / d without parentheses, so Python computes (10000 ** -2) * i / d instead of 10000 ** (-2i/d).
+# diagnosis: exponent-precedence
+
+import numpy as np
+
+
+def apply_rope(x):
+    seq_len, d = x.shape
+    i = np.arange(d // 2)
+    theta = 10000.0 ** -2 * i / d
+    angles = np.arange(seq_len)[:, None] * theta
+    cos, sin = np.cos(angles), np.sin(angles)
+    out = np.empty_like(x)
+    out[:, 0::2] = x[:, 0::2] * cos - x[:, 1::2] * sin
+    out[:, 1::2] = x[:, 0::2] * sin + x[:, 1::2] * cos
+    return out

@@ -1,0 +1,15 @@
+# wrong: Computed everything correctly but converted the result to float16 at the end to "save memory".
+# diagnosis: low-precision
+
+import numpy as np
+
+
+def apply_rope(x):
+    seq_len, d = x.shape
+    theta = 10000.0 ** (-np.arange(0, d, 2) / d)
+    angles = np.arange(seq_len)[:, None] * theta
+    cos, sin = np.cos(angles), np.sin(angles)
+    out = np.empty_like(x)
+    out[:, 0::2] = x[:, 0::2] * cos - x[:, 1::2] * sin
+    out[:, 1::2] = x[:, 0::2] * sin + x[:, 1::2] * cos
+    return out.astype(np.float16)

@@ -1,0 +1,15 @@
+# wrong: Prints the output to compare with the examples and never returns it.
+# diagnosis: returns-none
+
+import numpy as np
+
+
+def attention(Q, K, V, causal=False):
+    scores = Q @ K.T / np.sqrt(Q.shape[-1])
+    if causal:
+        scores = np.where(np.tril(np.ones(scores.shape, dtype=bool)), scores, -np.inf)
+    scores = scores - scores.max(axis=-1, keepdims=True)
+    weights = np.exp(scores)
+    weights = weights / weights.sum(axis=-1, keepdims=True)
+    out = weights @ V
+    print(np.round(out, 4))
