@@ -98,7 +98,7 @@ def test_a_child_that_crashes_is_our_fault_and_the_pool_heals(
     worker.join(30)
     report = result[0]
     assert report.verdict is Verdict.INTERNAL_ERROR
-    assert "our fault" in report.tests[0].message
+    assert any("our fault" in test.message for test in report.tests)  # the call it ran
     assert grade(flagship, SOLUTION).verdict is Verdict.PASSED
 
 
