@@ -21,6 +21,7 @@ import numpy as np
 from graders import trusted
 from graders.checks import Finding, Trial, numbers_of, within_tolerance
 from graders.exercise import Exercise
+from graders.markdown import render
 from graders.probes import make_probe
 from graders.protocol.values import ListOfNumbers
 from graders.report import Diagnosis
@@ -62,10 +63,8 @@ _LOOP_TEXT = {
 
 def loop_diagnosis(kind: str) -> Diagnosis | None:
     """The generic diagnosis for a loop of `kind` (a `LoopFinding.kind` or a helper name)."""
-    key = LOOP_IDS.get(kind) or next(
-        (ident for name, ident in LOOP_IDS.items() if kind.startswith(name[:-2])), None
-    )
-    if key is None and kind.startswith("itertools."):
+    key = LOOP_IDS.get(kind)
+    if key is None and kind.startswith("itertools."):  # "itertools.product()", ...
         key = "loop-map"
     if key is None:
         return None
@@ -82,8 +81,6 @@ def loop_diagnosis(kind: str) -> Diagnosis | None:
 
 
 def _diagnosis(key: str, title: str, explanation: str) -> Diagnosis:
-    from graders.markdown import render
-
     return Diagnosis(
         id=key, title=title, explanation=explanation, explanation_html=render(explanation)
     )
