@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from graders.probes import Probe
-from graders.protocol.counts import CallCounts
+from graders.protocol.counts import CallCounts, growth
 from graders.protocol.loops import LoopFinding
 from graders.protocol.values import ListOfNumbers, Unsupported
 
@@ -630,37 +630,28 @@ def _loop_found(context: CheckContext) -> Failure:
 def _growth(small: Trial, before: CallCounts, large: Trial, after: CallCounts) -> Failure:
     """Name what grew most between the two counted calls: a line of the learner's code, or
     the elements a helper went through."""
-    earlier = {item.line: item.count for item in before.top_lines}
-    grown_lines = [(item.count - earlier.get(item.line, 0), item) for item in after.top_lines]
-    grown_helpers = [
-        (count - before.helpers.get(name, 0), name) for name, count in after.helpers.items()
-    ]
-    line_growth = max(grown_lines, key=lambda pair: pair[0], default=None)
-    helper_growth = max(grown_helpers, key=lambda pair: pair[0], default=None)
+    grown = growth(before, after)
     calls = f"for {small.probe.call} and {{}} for {large.probe.call}"
-    if helper_growth is not None and (line_growth is None or helper_growth[0] >= line_growth[0]):
-        name = helper_growth[1]
-        what = f"{name} went through {before.helpers.get(name, 0):,} elements " + calls.format(
-            f"{after.helpers[name]:,}"
-        )
-        return Failure(
-            f"{what}: it handles one element at a time in Python, so its work grows with the "
-            f"size. {_INSTEAD} instead.",
-            large,
-        )
-    if line_growth is None:  # the tally grew but named nothing: say so plainly
+    if grown is None:  # the tally grew but named nothing: say so plainly
         return Failure(
             f"Your code took {before.total:,} Python steps "
             + calls.format(f"{after.total:,}")
             + f": the work grows with the size. {_INSTEAD} instead.",
             large,
         )
-    item = line_growth[1]
+    if grown.line is None:
+        what = f"{grown.helper} went through {grown.before:,} elements " + calls.format(
+            f"{grown.after:,}"
+        )
+        return Failure(
+            f"{what}: it handles one element at a time in Python, so its work grows with the "
+            f"size. {_INSTEAD} instead.",
+            large,
+        )
+    item = grown.line
     kind = f" (in a {item.kind})" if item.kind and item.kind != "recursion" else ""
     kind = " (in a recursive function)" if item.kind == "recursion" else kind
-    ran = f"Line {item.line}{kind} ran {earlier.get(item.line, 0):,} times " + calls.format(
-        f"{item.count:,}"
-    )
+    ran = f"Line {item.line}{kind} ran {grown.before:,} times " + calls.format(f"{grown.after:,}")
     return Failure(
         f"{ran}: the work grows with the size, one Python step per element. {_INSTEAD} instead.",
         large,

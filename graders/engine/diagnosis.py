@@ -17,6 +17,7 @@ from graders.checks import Check, CheckContext, Trial, numbers_of, within_tolera
 from graders.engine.analyses import analyse, from_finding, loop_diagnosis
 from graders.exercise import Exercise, MistakeSpec, TestSpec
 from graders.probes import Probe
+from graders.protocol.counts import growth
 from graders.protocol.loops import LoopFinding
 from graders.protocol.values import ListOfNumbers, Unsupported
 from graders.report import Diagnosis, Status, TestResult
@@ -160,20 +161,14 @@ def _loop_kind(loops: list[LoopFinding]) -> str:
 
 def _counted_kind(trials: list[Trial]) -> str:
     """What grew most between counted calls: a helper's name, or the loop kind of a line."""
-    best, kind = 0, ""
-    for small, large in zip(trials[0::2], trials[1::2], strict=False):
-        if small.counts is None or large.counts is None:
-            continue
-        before = {item.line: item.count for item in small.counts.top_lines}
-        for item in large.counts.top_lines:
-            if item.count - before.get(item.line, 0) > best and item.kind:
-                best, kind = item.count - before.get(item.line, 0), item.kind
-        for name, count in large.counts.helpers.items():
-            if count - small.counts.helpers.get(
-                name, 0
-            ) >= best and count > small.counts.helpers.get(name, 0):
-                best, kind = count - small.counts.helpers.get(name, 0), name
-    return kind
+    grown = [
+        found
+        for small, large in zip(trials[0::2], trials[1::2], strict=False)
+        if small.counts is not None and large.counts is not None
+        and (found := growth(small.counts, large.counts, with_kind=True)) is not None
+    ]  # fmt: skip
+    best = max(grown, key=lambda item: item.amount, default=None)
+    return best.kind if best else ""
 
 
 def diagnose_raised(

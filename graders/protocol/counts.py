@@ -76,5 +76,36 @@ class CallCounts:
         return cls(lines, elements, top_lines, helpers, data["traced"])
 
 
+@dataclass(frozen=True)
+class Growth:
+    """What grew most from one counted call to the next: a line, or a helper's elements."""
+
+    amount: int
+    before: int
+    after: int
+    line: LineCount | None = None  # the line that grew, or
+    helper: str = ""  # the helper whose elements grew
+
+    @property
+    def kind(self) -> str:
+        """The loop construct to name: a helper's name, or the line's loop kind."""
+        return self.helper or (self.line.kind if self.line else "")
+
+
+def growth(before: CallCounts, after: CallCounts, with_kind: bool = False) -> Growth | None:
+    """The busiest line or helper whose count grew most (a helper wins a tie); None when
+    nothing named grew. `with_kind`: only lines inside a loop construct, and helpers."""
+    earlier = {item.line: item.count for item in before.top_lines}
+    found = [
+        Growth(item.count - earlier.get(item.line, 0), earlier.get(item.line, 0), item.count, item)
+        for item in after.top_lines
+    ] + [
+        Growth(count - before.helpers.get(name, 0), before.helpers.get(name, 0), count, None, name)
+        for name, count in after.helpers.items()
+    ]
+    grown = [item for item in found if item.amount > 0 and (item.kind or not with_kind)]
+    return max(grown, key=lambda item: (item.amount, bool(item.helper)), default=None)
+
+
 def _count(value: Any) -> bool:
     return type(value) is int and value >= 0
