@@ -17,10 +17,12 @@ tokens, so a hint or an example is exactly what the page renders as a heading or
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from graders.exercise_file import (
     ExerciseError,
@@ -30,7 +32,7 @@ from graders.exercise_file import (
     read_exercise_file,
 )
 from graders.markdown import Example, Hint, parse_examples, parse_hints, render
-from graders.probes import Probe, counted_pair, parse_probes
+from graders.probes import Probe, counted_pair, draw_probes, parse_probes
 from graders.protocol.limits import Limits
 
 REQUIRED_FILES = ("exercise.toml", "statement.md", "hints.md", "starter.py", "solution.py")
@@ -46,6 +48,8 @@ class TestSpec:
     check: str
     probes: list[Probe]
     params: dict[str, Any] = field(default_factory=dict)
+    fresh: int = 0  # probes drawn anew at every grading, from `draws` (a `generate.args` list)
+    draws: list[Any] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,23 @@ class Exercise:
 
     def test(self, test_id: str) -> TestSpec:
         return next(test for test in self.tests if test.id == test_id)
+
+    def with_fresh_probes(self, seed: int) -> Exercise:
+        """This exercise for one grading: each test with `generate.fresh` gains that many
+        probes drawn from `seed`, which the learner cannot know in advance."""
+        if not any(test.fresh for test in self.tests):
+            return self
+        rng = np.random.default_rng(seed)
+        tests = [
+            replace(
+                test,
+                probes=[*test.probes, *draw_probes(self.entry, test.draws, test.fresh, rng, True)],
+            )
+            if test.fresh
+            else test
+            for test in self.tests
+        ]
+        return replace(self, tests=tests)
 
     def all_probes(self) -> list[Probe]:
         """Every distinct call the tests make (one sandbox run does all): the counted calls
@@ -170,7 +191,11 @@ def _test(path: Path, function: str, index: int, test: TestFile) -> TestSpec:
             raise ExerciseError(path, f"tests[{index}].probes", why)
         sizes = test.params.get("sizes")
         probes = [pair for probe in probes for pair in counted_pair(function, probe, sizes)]
-    return TestSpec(test.id, test.title, test.description, test.check, probes, test.params)
+    fresh = test.generate.fresh if test.generate else 0
+    draws = test.generate.args if test.generate else []
+    return TestSpec(
+        test.id, test.title, test.description, test.check, probes, test.params, fresh, draws
+    )
 
 
 def _mistake(

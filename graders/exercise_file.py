@@ -64,10 +64,19 @@ class EntryFile(_Table):
 
 
 class GenerateFile(_Table):
-    """`generate`: `count` probes drawn from `args` (see graders/probes.py), seeded."""
+    """`generate`: `count` probes drawn from `args` (see graders/probes.py), seeded, and `fresh`
+    more drawn at every grading from a seed of its own."""
 
     count: int = Field(5, ge=1, description="How many probes to draw.")
     seed: int = Field(0, description="The seed of the draws: every run draws the same probes.")
+    fresh: int = Field(
+        0,
+        ge=0,
+        le=8,
+        description="How many more probes to draw at every grading, from a seed the learner "
+        "cannot know in advance: hard-coding what the statement and the messages show cannot "
+        "pass.",
+    )
     args: list[Any] = Field(description="One argument each, e.g. `{ int = [1, 8] }`.")
 
 

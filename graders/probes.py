@@ -18,7 +18,7 @@ Every draw is seeded, so each run is reproducible and each message can show the 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -34,6 +34,7 @@ class Probe:
     call: str  # how the call is shown to the learner
     key: str  # identity, for sharing one run between tests
     counted: bool = False  # run under the line tracer (graders.protocol.counts)
+    fresh: bool = False  # drawn for one grading (`generate.fresh`): its outputs are not kept
 
     @property
     def arrays(self) -> list[np.ndarray[Any, Any]]:
@@ -150,11 +151,18 @@ def _value(spec: dict[str, Any], rng: np.random.Generator | None, names: dict[st
 
 def _generated(function: str, generate: dict[str, Any]) -> list[Probe]:
     rng = np.random.default_rng(int(generate.get("seed", 0)))
-    specs = _args(generate["args"])
+    return draw_probes(function, _args(generate["args"]), int(generate.get("count", 5)), rng)
+
+
+def draw_probes(
+    function: str, specs: list[Any], count: int, rng: np.random.Generator, fresh: bool = False
+) -> list[Probe]:
+    """`count` probes whose arguments are drawn from `specs` (a `generate.args` list)."""
     probes = []
-    for _ in range(int(generate.get("count", 5))):
+    for _ in range(count):
         names: dict[str, Any] = {}
-        probes.append(make_probe(function, [_argument(spec, rng, names) for spec in specs]))
+        probe = make_probe(function, [_argument(spec, rng, names) for spec in specs])
+        probes.append(replace(probe, fresh=True) if fresh else probe)
     return probes
 
 

@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 import warnings
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -95,7 +96,35 @@ def summarised(value: Any) -> Any:
     return unpack_value(header, payload)
 
 
-_outputs: dict[tuple[str, float, str, str], Any] = {}
+Key = tuple[str, float, str, str]  # (file, its mtime, entry point, probe key)
+
+
+class _Outputs:
+    """Computed outputs: the fixed probes' kept for good (an exercise has a few dozen), those
+    of fresh probes (drawn per grading) only for the last `FRESH_KEPT`, oldest dropped first."""
+
+    FRESH_KEPT = 2048
+
+    def __init__(self) -> None:
+        self.fixed: dict[Key, Any] = {}
+        self.fresh: OrderedDict[Key, Any] = OrderedDict()
+
+    def __contains__(self, key: Key) -> bool:
+        return key in self.fixed or key in self.fresh
+
+    def __getitem__(self, key: Key) -> Any:
+        return self.fixed[key] if key in self.fixed else self.fresh[key]
+
+    def put(self, key: Key, value: Any, fresh: bool) -> None:
+        if not fresh:
+            self.fixed[key] = value
+            return
+        self.fresh[key] = value
+        while len(self.fresh) > self.FRESH_KEPT:
+            self.fresh.popitem(last=False)
+
+
+_outputs = _Outputs()
 
 
 # Reports may be built on worker threads (large results, off the event loop): one output is
@@ -104,7 +133,7 @@ _computing = threading.Lock()
 
 
 def _call(path: Path, mtime: float, entry: str, probe: Probe) -> Any:
-    key = (str(path), mtime, entry, probe.key)
+    key: Key = (str(path), mtime, entry, probe.key)
     if key in _outputs:
         return _outputs[key]
     with _computing:
@@ -115,9 +144,10 @@ def _call(path: Path, mtime: float, entry: str, probe: Probe) -> Any:
                 # is the outcome to match, not a warning (`-W error` would make it an error).
                 with warnings.catch_warnings(), np.errstate(all="ignore"):
                     warnings.simplefilter("ignore")
-                    _outputs[key] = normalised(function(*[_copy(arg) for arg in probe.args]))
+                    value = normalised(function(*[_copy(arg) for arg in probe.args]))
             except Exception as error:
-                _outputs[key] = Unsupported(f"raised {type(error).__name__}")
+                value = Unsupported(f"raised {type(error).__name__}")
+            _outputs.put(key, value, probe.fresh)
     return _outputs[key]
 
 
@@ -125,13 +155,13 @@ def _copy(value: Any) -> Any:
     return value.copy() if hasattr(value, "copy") else value
 
 
-_summaries: dict[tuple[str, float, str, str], Any] = {}
+_summaries = _Outputs()
 
 
 def _summary(path: Path, mtime: float, entry: str, probe: Probe) -> Any:
-    key = (str(path), mtime, entry, probe.key)
+    key: Key = (str(path), mtime, entry, probe.key)
     if key not in _summaries:
-        _summaries[key] = summarised(_call(path, mtime, entry, probe))
+        _summaries.put(key, summarised(_call(path, mtime, entry, probe)), probe.fresh)
     return _summaries[key]
 
 
@@ -153,16 +183,17 @@ def mistake_value(
 # a message about its values), and never more than the exercise's `array_elements` limit.
 RESULT_FACTOR = 4
 RESULT_FLOOR = 16_384
-_reference_elements: dict[tuple[str, float, str, str], int] = {}
+_reference_elements = _Outputs()
 
 
 def result_cap(exercise: Exercise, probe: Probe) -> int:
     """The most elements the sandbox sends back for `probe`; a larger result is described."""
     path = exercise.solution_path
-    key = (str(path), modified(path), exercise.entry, probe.key)
+    key: Key = (str(path), modified(path), exercise.entry, probe.key)
     if key not in _reference_elements:
-        _reference_elements[key] = elements_of(reference_value(exercise, probe))
-    expected = _reference_elements[key]
+        elements = elements_of(reference_value(exercise, probe))
+        _reference_elements.put(key, elements, probe.fresh)
+    expected: int = _reference_elements[key]
     return min(exercise.limits.array_elements, max(RESULT_FLOOR, RESULT_FACTOR * expected))
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
+from collections.abc import Callable
 from typing import Protocol
 
 from graders import trusted
@@ -72,11 +74,16 @@ def report_for_run(
 class Grader:
     """Grades submissions for exercises, running learner code through `runner`."""
 
-    def __init__(self, runner: Runner) -> None:
+    def __init__(self, runner: Runner, seeds: Callable[[], int] | None = None) -> None:
         self.runner = runner
+        # Where each grading's seed for fresh probes comes from (tests replaying frames fix it).
+        self.seeds = seeds or (lambda: secrets.randbits(64))
 
     async def grade(self, exercise: Exercise, source: str) -> Report:
         started = time.perf_counter()
+        # Probes drawn from a seed of this grading's own: what the statement and earlier
+        # messages showed is not all a submission is called on.
+        exercise = exercise.with_fresh_probes(self.seeds())
         probes = exercise.all_probes()
         limits = exercise.limits
         size = len(source.encode("utf-8", "surrogatepass"))

@@ -30,10 +30,16 @@ SWAPPED = SOLUTION.replace("pe[:, 0::2] = np.sin", "pe[:, 1::2] = np.sin", 1).re
 )
 
 
+SEED = 7  # the fresh probes' seed: the frames are replayed for the same draws
+
+
 def child_frames(exercise: Exercise, source: str) -> list[Frame]:
+    """What a child sends for the grading of `exercise` with the fresh probes of `SEED`."""
+    exercise = exercise.with_fresh_probes(SEED)
     probes = exercise.all_probes()
     arguments = [probe.args for probe in probes]
-    job = Job(source, exercise.entry, arguments, exercise.limits, summary_only(exercise, probes))
+    summaries, counted = summary_only(exercise, probes), [probe.counted for probe in probes]
+    job = Job(source, exercise.entry, arguments, exercise.limits, summaries, counted=counted)
     return decode(run_inprocess(job))
 
 
@@ -57,13 +63,14 @@ class ScriptedRunner:
 
 
 def grade_with(runner: ScriptedRunner, exercise: Exercise, source: str) -> Report:
-    return asyncio.run(Grader(runner).grade(exercise, source))
+    return asyncio.run(Grader(runner, seeds=lambda: SEED).grade(exercise, source))
 
 
 def from_scratch(
     exercise: Exercise, frames: list[Frame], status: RunStatus = RunStatus.OK
 ) -> Report:
     """The report built only after the run, as before early checks existed."""
+    exercise = exercise.with_fresh_probes(SEED)
     return report_for_run(exercise, exercise.all_probes(), RunOutcome(status, frames, 1.0))
 
 
@@ -79,7 +86,10 @@ def test_each_test_is_checked_as_soon_as_its_calls_are_back(
     runner = ScriptedRunner(frames)
     report = grade_with(runner, flagship, source)
     graded = runner.graded_before_the_end
-    keys = {probe.key: index for index, probe in enumerate(flagship.all_probes())}
+    keys = {
+        probe.key: index
+        for index, probe in enumerate(flagship.with_fresh_probes(SEED).all_probes())
+    }
     # The counted calls run first: `vectorised` is checked once both are back ...
     vectorised = next(test for test in flagship.tests if test.id == "vectorised")
     counted = max(keys[probe.key] for probe in vectorised.probes)
@@ -107,7 +117,9 @@ def test_a_result_sent_again_later_is_checked_again(flagship: Exercise) -> None:
     good = child_frames(flagship, SOLUTION)
     wrong = child_frames(flagship, SWAPPED)
     example = next(test for test in flagship.tests if test.id == "example-3x4")
-    index = [probe.key for probe in flagship.all_probes()].index(example.probes[0].key)
+    index = [probe.key for probe in flagship.with_fresh_probes(SEED).all_probes()].index(
+        example.probes[0].key
+    )
     second = next(f for f in wrong if f.header["t"] == "result" and f.header["probe"] == index)
     done = len(good) - 1
     frames = [*good[:done], second, *good[done:]]

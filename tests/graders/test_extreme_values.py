@@ -14,12 +14,14 @@ from graders.engine import Grader
 from graders.engine.previews import preview
 from graders.exercise import Exercise
 from graders.report import Report
-from tests.graders.test_early_checks import ScriptedRunner, child_frames
+from tests.graders.test_early_checks import SEED, ScriptedRunner, child_frames
 
 
 def graded(exercise: Exercise, source: str) -> Report:
     return asyncio.run(
-        Grader(ScriptedRunner(child_frames(exercise, source))).grade(exercise, source)
+        Grader(ScriptedRunner(child_frames(exercise, source)), seeds=lambda: SEED).grade(
+            exercise, source
+        )
     )
 
 

@@ -45,7 +45,7 @@ def test_a_table_wrong_only_at_scale_fails_interleaving(
     report = grade(catalog.get("sinusoidal-positional-encoding"), source)
     interleaving = next(test for test in report.tests if test.id == "interleaving")
     assert interleaving.status == "failed"
-    assert "positional_encoding(2048, 32)" in interleaving.message
+    assert "positional_encoding(2048, 16)" in interleaving.message
     assert interleaving.tolerance is not None
     assert interleaving.tolerance > 1e-4  # the message's tolerance is the one used
 

@@ -1,0 +1,64 @@
+"""Probes drawn at every grading: hard-coding every call the learner has seen cannot pass."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from graders import trusted
+from graders.catalog import Catalog
+from graders.exercise import Exercise
+from graders.probes import make_probe
+from tests.conftest import SyncGrader
+
+# Right for every call the exercise's fixed probes make (and for the statement's examples),
+# zeros for any other size: the learner who copied what they were shown.
+HARD_CODED = """
+import numpy as np
+
+KNOWN = {known}
+
+
+def positional_encoding(max_len, d_model):
+    if (max_len, d_model) not in KNOWN:
+        return np.zeros((max_len, d_model))
+    pos = np.arange(max_len)[:, None]
+    angles = pos / 10000 ** (np.arange(0, d_model, 2) / d_model)
+    pe = np.zeros((max_len, d_model))
+    pe[:, 0::2], pe[:, 1::2] = np.sin(angles), np.cos(angles)
+    return pe
+"""
+
+
+def test_each_grading_draws_fresh_probes_from_its_own_seed(flagship: Exercise) -> None:
+    first, second = flagship.with_fresh_probes(1), flagship.with_fresh_probes(2)
+    fixed = {probe.key for probe in flagship.all_probes()}
+    drawn = [
+        [probe for probe in exercise.all_probes() if probe.key not in fixed]
+        for exercise in (first, second)
+    ]
+    assert all(len(probes) == 2 and all(probe.fresh for probe in probes) for probes in drawn)
+    assert [p.key for p in drawn[0]] != [p.key for p in drawn[1]]
+    assert [p.key for p in flagship.with_fresh_probes(1).all_probes()] == [
+        p.key for p in first.all_probes()
+    ]
+
+
+def test_hard_coding_every_call_shown_fails_on_the_fresh_probes(
+    catalog: Catalog, grade: SyncGrader
+) -> None:
+    exercise = catalog.get("sinusoidal-positional-encoding")
+    known = sorted({tuple(probe.args) for probe in exercise.all_probes()})
+    known += [(3, 4), (1, 6), (4, 8)]  # the statement's examples
+    report = grade(exercise, HARD_CODED.format(known=set(known)))
+    interleaving = next(test for test in report.tests if test.id == "interleaving")
+    assert interleaving.status == "failed", interleaving.message
+    statuses = {test.id: test.status for test in report.tests if test.id != "interleaving"}
+    assert set(statuses.values()) == {"passed"}, statuses
+
+
+def test_fresh_outputs_are_kept_only_for_the_latest_draws(flagship: Exercise) -> None:
+    limit = trusted._Outputs.FRESH_KEPT
+    for size in range(limit + 50):
+        probe = make_probe(flagship.entry, [1 + size % 7, 2 * (1 + size // 7)])
+        trusted.reference_value(flagship, replace(probe, fresh=True))
+    assert len(trusted._outputs.fresh) <= limit
