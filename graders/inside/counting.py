@@ -223,6 +223,9 @@ def counted_call(
     TALLY.active = True
     value: Any = None
     error: BaseException | None = None
+    # None in the sandbox's child; in a process under a tracer of its own (coverage, a
+    # debugger: the benchmark and tests call this in-process) that tracer comes back after.
+    previous = sys.gettrace()
     sys.settrace(tracer)
     try:
         value = function(*args)
@@ -230,7 +233,7 @@ def counted_call(
         error = raised
     finally:
         traced = sys.gettrace() is tracer
-        sys.settrace(None)
+        sys.settrace(previous)
         TALLY.active = False
     top = [
         LineCount(line, count, kinds.get(line, "")) for line, count in lines.most_common(TOP_LINES)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from graders.protocol.counts import CallCounts, LineCount, growth
@@ -44,3 +46,19 @@ def test_growth_with_kind_skips_lines_outside_a_loop() -> None:
 
 def test_nothing_grew_is_none() -> None:
     assert growth(LARGE, SMALL) is None
+
+
+def test_a_counted_call_gives_back_the_tracer_that_was_there() -> None:
+    from graders.inside.counting import counted_call
+
+    def outer(frame: object, event: str, arg: object) -> None:
+        return None
+
+    before = sys.gettrace()
+    sys.settrace(outer)
+    try:
+        value, error, counts = counted_call(lambda n: n + 1, (1,), "<submission>", {})
+        assert sys.gettrace() is outer
+    finally:
+        sys.settrace(before)
+    assert (value, error, counts.traced) == (2, None, True)
