@@ -39,13 +39,31 @@ class Submission(Base):
     learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id"), index=True)
     exercise: Mapped[str] = mapped_column(String(200), index=True)
     code: Mapped[str] = mapped_column(Text)
-    status: Mapped[str] = mapped_column(String(20), default="pending")  # pending | graded
+    status: Mapped[str] = mapped_column(String(20), default="pending", index=True)  # or graded
     verdict: Mapped[str | None] = mapped_column(String(20), nullable=True)
     passed: Mapped[int] = mapped_column(Integer, default=0)
     total: Mapped[int] = mapped_column(Integer, default=0)
     report: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
     graded_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class Attempt(Base):
+    """One try at grading a submission: created before the sandbox runs, finished after.
+
+    A submission whose grading killed or stalled a process is left with a `running` attempt;
+    the next start (or the sweeper) counts those, so a poison pill is tried a bounded number of
+    times and then finished as `internal_error`, never again.
+    """
+
+    __tablename__ = "attempts"
+    submission_id: Mapped[str] = mapped_column(ForeignKey("submissions.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1-based
+    state: Mapped[str] = mapped_column(String(20))  # running | finished | abandoned
+    owner: Mapped[str] = mapped_column(String(64))  # the process that made it
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    outcome: Mapped[str | None] = mapped_column(String(40), nullable=True)  # verdict, or why not
 
 
 class HintUnlock(Base):
@@ -58,10 +76,19 @@ class HintUnlock(Base):
     revealed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, timeout_seconds: float = 5.0) -> Engine:
+    """An engine whose every wait is bounded: connecting, a checkout, a lock, a statement.
+
+    `timeout_seconds` bounds each: SQLite's busy timeout; PostgreSQL's connect_timeout,
+    statement_timeout and lock_timeout; the connection pool's checkout wait.
+    """
     if url.startswith("sqlite:///"):
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": timeout_seconds},
+            pool_timeout=timeout_seconds,
+        )
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(connection: Any, _: Any) -> None:
@@ -72,7 +99,16 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    milliseconds = max(1, round(timeout_seconds * 1000))
+    return create_engine(
+        url,
+        pool_pre_ping=True,
+        pool_timeout=timeout_seconds,
+        connect_args={
+            "connect_timeout": max(1, round(timeout_seconds)),
+            "options": f"-c statement_timeout={milliseconds} -c lock_timeout={milliseconds}",
+        },
+    )
 
 
 def migrate(engine: Engine) -> None:

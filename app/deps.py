@@ -32,10 +32,22 @@ def get_exercise(slug: str, service: ServiceDep) -> Exercise:
 ExerciseDep = Annotated[Exercise, Depends(get_exercise)]
 
 
-def get_learner(request: Request, response: Response, service: ServiceDep) -> str:
+def get_address(request: Request) -> str:
+    """The client's network address, for per-address limits and shares."""
+    return request.client.host if request.client else "unknown"
+
+
+AddressDep = Annotated[str, Depends(get_address)]
+
+
+def get_learner(
+    request: Request, response: Response, service: ServiceDep, address: AddressDep
+) -> str:
     """The learner id: from a bearer token (refused if forged) or the signed cookie.
 
-    A browser without a valid cookie gets a fresh anonymous identity (no signup).
+    A browser without a valid cookie gets a fresh anonymous identity (no signup), at most
+    `identities_per_minute` per client address: past that, 429 (a client that never keeps its
+    cookie would otherwise be a new learner, with a fresh rate limit, at every request).
     """
     authorization = request.headers.get("authorization", "")
     if authorization:
@@ -47,7 +59,7 @@ def get_learner(request: Request, response: Response, service: ServiceDep) -> st
     cookie = request.cookies.get(COOKIE_NAME)
     learner = service.identities.verify(cookie) if cookie else None
     if learner is None:
-        learner, token = service.identities.new()
+        learner, token = service.new_identity(address)
         response.set_cookie(
             COOKIE_NAME,
             token,

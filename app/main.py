@@ -32,7 +32,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(settings.sqlalchemy_url)
+        engine = make_engine(settings.sqlalchemy_url, settings.database_timeout_seconds)
         migrate(engine)
         catalog = Catalog(settings.exercises_dir, settings.limits).load()
         pool = SandboxPool(
@@ -50,7 +50,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             Identities(settings.signing_key()),
         )
         app.state.service = service
-        background: list[asyncio.Task[object]] = [asyncio.create_task(_recover(service))]
+        background: list[asyncio.Task[object]] = [asyncio.create_task(_sweep(service))]
         if settings.reload_exercises:
             background.append(asyncio.create_task(_watch_exercises(catalog)))
         try:
@@ -61,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
             await pool.close()
+            service.close()
             engine.dispose()
 
     app = FastAPI(
@@ -120,8 +121,10 @@ class LimitAndCount:
             service.metrics.requests.labels(scope["method"], path, str(status)).inc()
 
 
-async def _recover(service: Service) -> object:
-    return await service.recover()
+async def _sweep(service: Service) -> object:
+    """Finish what an earlier run left pending, then keep finishing what stalls."""
+    await service.run_sweeper()
+    return None
 
 
 async def _watch_exercises(catalog: Catalog) -> object:

@@ -1,4 +1,4 @@
-"""Prometheus metrics: requests, submissions by verdict, grading latency, pool state."""
+"""Prometheus metrics: requests, verdicts, queue and grading times, pool state, sandbox endings."""
 
 from __future__ import annotations
 
@@ -22,16 +22,53 @@ class Metrics:
             ["exercise", "verdict"],
             registry=self.registry,
         )
+        buckets = (0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
         self.grading_seconds = Histogram(
             "gradebox_grading_seconds",
-            "Time to grade one submission",
-            buckets=(0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+            "Time to grade one submission, queue wait included",
+            buckets=buckets,
             registry=self.registry,
         )
+        self.queue_wait_seconds = Histogram(
+            "gradebox_queue_wait_seconds",
+            "Time a job waited for a free sandbox zygote",
+            buckets=buckets,
+            registry=self.registry,
+        )
+        self.sandbox_seconds = Histogram(
+            "gradebox_sandbox_seconds",
+            "Time one job ran in the sandbox, without queue wait",
+            buckets=buckets,
+            registry=self.registry,
+        )
+        self.endings = Counter(
+            "gradebox_sandbox_endings",
+            "How sandbox runs ended, by cause (deaths, kills, time-outs, clean finishes)",
+            ["ending"],
+            registry=self.registry,
+        )
+        self.attempts = Counter(
+            "gradebox_grading_attempts", "Grading attempts started", registry=self.registry
+        )
+        self.quarantined = Counter(
+            "gradebox_quarantined_submissions",
+            "Submissions set aside after too many attempts that never finished",
+            registry=self.registry,
+        )
+        self.database_errors = Counter(
+            "gradebox_database_errors", "Database calls that failed or timed out",
+            registry=self.registry,
+        )  # fmt: skip
         self.pool = Gauge("gradebox_pool", "Sandbox pool state", ["state"], registry=self.registry)
+        self.queue = Gauge(
+            "gradebox_queue", "Admitted submissions and the bound", ["state"],
+            registry=self.registry,
+        )  # fmt: skip
 
-    def render(self, pool_state: dict[str, Any]) -> bytes:
+    def render(self, pool_state: dict[str, Any], queue_state: dict[str, int]) -> bytes:
         for key in ("size", "busy", "waiting", "restarts", "alive"):
             self.pool.labels(key).set(float(pool_state.get(key, 0)))
         self.pool.labels("grading").set(1.0 if pool_state.get("grading") else 0.0)
+        for key, value in queue_state.items():
+            self.queue.labels(key).set(float(value))
         return bytes(generate_latest(self.registry))

@@ -107,6 +107,8 @@ class LearnerOut(BaseModel):
 class HealthOut(BaseModel):
     status: Literal["ok", "degraded"]
     sandbox: dict[str, Any]
+    database: dict[str, Any]
+    queue: dict[str, Any]
     exercises: int
     broken_exercises: dict[str, str]
 

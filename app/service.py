@@ -4,26 +4,52 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
+import secrets
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import ParamSpec, TypeVar
 
-from fastapi.concurrency import run_in_threadpool
+from sqlalchemy.exc import SQLAlchemyError
 
+from app.admission import Admission, Refused, Ticket
+from app.db import now as database_now
 from app.identity import Identities
 from app.metrics import Metrics
 from app.problems import RateLimited, Unavailable
 from app.ratelimit import RateLimiter
 from app.settings import Settings
-from app.store import Store, StoredSubmission
+from app.store import PendingSubmission, Store, StoredSubmission
 from graders.catalog import Catalog, UnknownExercise
 from graders.engine import Grader
 from graders.engine.verdicts import platform_failure, platform_failure_for
 from graders.exercise import Exercise
-from graders.host.errors import QueueFull, SandboxRefusing, SandboxUnavailable
+from graders.host.errors import SandboxUnavailable
 from graders.host.pool import SandboxPool
+from graders.report import Report
 
 log = logging.getLogger("gradebox.service")
 QUEUE_RETRY_SECONDS = 2
+DATABASE_RETRY_SECONDS = 5
+UNSAVED_KEPT = 10_000
+UNCLAIMED_GRACE_SECONDS = 10.0  # a stored submission with no attempt yet is someone's, briefly  # finished reports waiting for the database to come back
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class DatabaseDown(Exception):
+    """The database did not answer in time, or answered with an error."""
+
+
+@dataclass
+class DatabaseHealth:
+    ok: bool = True
+    error: str | None = None
+    checked: float = 0.0  # time.monotonic() of the last round trip
+    latency_ms: float = 0.0
 
 
 @dataclass
@@ -34,45 +60,152 @@ class Service:
     pool: SandboxPool
     identities: Identities
     metrics: Metrics = field(default_factory=Metrics)
-    limiter: RateLimiter = field(init=False)
+    database: DatabaseHealth = field(default_factory=DatabaseHealth)
+    # Which process made an attempt row (several may share one PostgreSQL).
+    owner: str = field(default_factory=lambda: f"gradebox-{secrets.token_hex(6)}")
     _tasks: set[asyncio.Task[StoredSubmission]] = field(default_factory=set)
+    _in_flight: set[str] = field(default_factory=set)  # submission ids this process grades
+    _unsaved: dict[str, tuple[Report, int | None]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.limiter = RateLimiter(self.settings.submissions_per_minute)
+        settings = self.settings
+        self.limiter = RateLimiter(settings.submissions_per_minute)
+        self.address_limiter = RateLimiter(settings.address_submissions_per_minute)
+        self.identity_limiter = RateLimiter(settings.identities_per_minute)
+        capacity = self.pool.size + settings.queue_size
+        self.admission = Admission(
+            capacity=capacity,
+            per_learner=settings.learner_queue_share,
+            per_address=max(1, math.ceil(capacity * settings.address_queue_share)),
+        )
         self.grader = Grader(self.pool)
+        self.pool.on_timing = self._observe_pool
+        self._executor = ThreadPoolExecutor(settings.database_threads, "gradebox-db")
 
-    async def submit(self, learner_id: str, exercise: Exercise, code: str) -> StoredSubmission:
-        """Store, grade and record one submission. The grading finishes even if the client leaves."""
-        if (wait := self.limiter.check(learner_id)) is not None:
+    async def db(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run one store call on the database threads, never on the event loop, bounded in time.
+
+        Raises `DatabaseDown` on a timeout or a database error (the caller answers 503).
+        """
+        loop = asyncio.get_running_loop()
+        timeout = self.settings.database_timeout_seconds + 1.0
+        try:
+            async with asyncio.timeout(timeout):
+                return await loop.run_in_executor(self._executor, lambda: call(*args, **kwargs))
+        except (TimeoutError, SQLAlchemyError, OSError) as error:
+            reason = "no answer in time" if isinstance(error, TimeoutError) else str(error)
+            self.database = DatabaseHealth(False, reason[:300], time.monotonic())
+            self.metrics.database_errors.inc()
+            log.error("database call %s failed: %s", getattr(call, "__name__", call), reason)
+            raise DatabaseDown(reason) from None
+
+    async def stored(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """`db`, for a request: a database outage is a 503 the client can retry."""
+        try:
+            return await self.db(call, *args, **kwargs)
+        except DatabaseDown:
+            raise Unavailable(
+                "The database is not answering right now; nothing you stored is lost. "
+                "Please try again in a few seconds.",
+                retry_after=DATABASE_RETRY_SECONDS,
+            ) from None
+
+    async def check_database(self, max_age: float = 1.0) -> DatabaseHealth:
+        """The database's state, from a round trip at most `max_age` seconds old."""
+        if time.monotonic() - self.database.checked < max_age:
+            return self.database
+        started = time.perf_counter()
+        try:
+            await self.db(self.store.ping)
+        except DatabaseDown:
+            return self.database
+        latency = (time.perf_counter() - started) * 1000
+        self.database = DatabaseHealth(True, None, time.monotonic(), round(latency, 2))
+        return self.database
+
+    def new_identity(self, address: str) -> tuple[str, str]:
+        """A fresh anonymous learner, at most `identities_per_minute` per client address."""
+        if (wait := self.identity_limiter.check(address)) is not None:
             raise RateLimited(
-                f"At most {self.settings.submissions_per_minute} submissions a minute; "
-                f"try again in {wait} s.",
+                f"Too many new learners from your address (at most "
+                f"{self.settings.identities_per_minute} a minute); keep the cookie or token you "
+                f"were given, or try again in {wait} s.",
                 retry_after=wait,
             )
-        try:
-            self.pool.admit()
-        except SandboxRefusing:
+        return self.identities.new()
+
+    def admit(self, learner_id: str, address: str) -> Ticket:
+        """Take a queue slot for one submission now, or say (429/503) why not."""
+        for limiter, key, per_minute, whose in (
+            (self.limiter, learner_id, self.settings.submissions_per_minute, "submissions"),
+            (
+                self.address_limiter,
+                address,
+                self.settings.address_submissions_per_minute,
+                "submissions from your address",
+            ),
+        ):
+            if (wait := limiter.check(key)) is not None:
+                raise RateLimited(
+                    f"At most {per_minute} {whose} a minute; try again in {wait} s.",
+                    retry_after=wait,
+                )
+        if self.pool.refusal:
             raise Unavailable(
                 "Grading is switched off because the sandbox failed its safety self-test; "
                 "this is our fault and has been logged.",
                 retry_after=60,
-            ) from None
-        except QueueFull:
+            )
+        try:
+            return self.admission.admit(learner_id, address)
+        except Refused as refused:
+            if refused.shared:
+                raise RateLimited(str(refused), retry_after=1) from None
             raise Unavailable(
                 "The grading queue is full right now; please try again in a moment.",
                 retry_after=QUEUE_RETRY_SECONDS,
             ) from None
-        stored = await run_in_threadpool(
-            self.store.create_submission, learner_id, exercise.slug, code
-        )
-        task = asyncio.create_task(self._grade_and_record(stored, exercise))
+
+    async def submit(
+        self, learner_id: str, exercise: Exercise, code: str, address: str = "local"
+    ) -> StoredSubmission:
+        """Store, grade and record one submission. The grading finishes even if the client leaves."""
+        ticket = self.admit(learner_id, address)
+        try:
+            stored = await self.stored(
+                self.store.create_submission, learner_id, exercise.slug, code
+            )
+        except BaseException:
+            ticket.release()
+            raise
+        self._in_flight.add(stored.id)  # before the task starts: a sweep must not take it too
+        task = asyncio.create_task(self._grade_and_record(stored, exercise, ticket))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return await asyncio.shield(task)
 
     async def _grade_and_record(
-        self, stored: StoredSubmission, exercise: Exercise
+        self, stored: StoredSubmission, exercise: Exercise, ticket: Ticket | None = None
     ) -> StoredSubmission:
+        """One attempt: recorded before the sandbox runs, so a grading that kills us is counted."""
+        self._in_flight.add(stored.id)
+        try:
+            try:
+                attempt = await self.db(self.store.start_attempt, stored.id, self.owner)
+            except DatabaseDown:
+                attempt = None  # grade anyway: the learner is waiting, the report is kept
+            else:
+                if attempt is None:  # graded meanwhile (by another process, or a sweep)
+                    return await self.stored(self.store.get_submission, stored.id) or stored
+                self.metrics.attempts.inc()
+            report = await self._grade(stored, exercise)
+            return await self._record(stored, report, attempt)
+        finally:
+            self._in_flight.discard(stored.id)
+            if ticket is not None:
+                ticket.release()
+
+    async def _grade(self, stored: StoredSubmission, exercise: Exercise) -> Report:
         started = time.perf_counter()
         try:
             report = await self.grader.grade(exercise, stored.code)
@@ -84,23 +217,117 @@ class Service:
             report = platform_failure(exercise, "The grader failed.")
         self.metrics.grading_seconds.observe(time.perf_counter() - started)
         self.metrics.submissions.labels(exercise.slug, str(report.verdict)).inc()
-        return await run_in_threadpool(self.store.finish_submission, stored.id, report)
+        return report
 
-    async def recover(self) -> int:
-        """Finish submissions a previous process stored but never graded (e.g. after kill -9)."""
-        pending = await run_in_threadpool(self.store.pending_submissions)
-        for stored in pending:
+    async def _record(
+        self, stored: StoredSubmission, report: Report, attempt: int | None
+    ) -> StoredSubmission:
+        """Store the report; if the database is down, keep it and give the learner it anyway."""
+        try:
+            return await self.db(self.store.finish_submission, stored.id, report, attempt)
+        except DatabaseDown:
+            if len(self._unsaved) < UNSAVED_KEPT:
+                self._unsaved[stored.id] = (report, attempt)
+            log.error("report of submission %s kept until the database answers", stored.id)
+            return replace(
+                stored,
+                status="graded",
+                verdict=str(report.verdict),
+                passed=report.passed,
+                total=report.total,
+                report=report.to_dict(),
+            )
+
+    async def sweep(self) -> int:
+        """Finish what is pending and nobody grades: regrade it, or set a poison pill aside.
+
+        Returns how many submissions it finished or regraded. Runs at start-up and then every
+        `sweep_seconds`; gradings it starts take a queue slot like any other and run one at a
+        time, so a backlog never crowds out learners.
+        """
+        for submission_id, (report, attempt) in list(self._unsaved.items()):
+            await self.db(self.store.finish_submission, submission_id, report, attempt)
+            del self._unsaved[submission_id]
+        stale = database_now() - timedelta(seconds=self.settings.attempt_stale_seconds)
+        if await self.db(self.store.abandon_attempts, stale):
+            log.warning("abandoned grading attempts older than %s", stale.isoformat())
+        fresh = database_now() - timedelta(seconds=UNCLAIMED_GRACE_SECONDS)
+        done = 0
+        for pending in await self.db(self.store.pending_submissions):
+            if pending.submission.id in self._in_flight | set(self._unsaved):
+                continue
+            if pending.running_since is not None:  # another process is grading it
+                continue
+            if self._maybe_claimed(pending, fresh):
+                continue  # just stored by another process, which is about to grade it
+            if not await self._finish_pending(pending):
+                break
+            done += 1
+        return done
+
+    def _maybe_claimed(self, pending: PendingSubmission, fresh: datetime) -> bool:
+        """Stored moments ago by another process (sharing the database), which will grade it."""
+        shared = not self.settings.embedded
+        return shared and not pending.attempts and pending.submission.created_at > fresh
+
+    async def _finish_pending(self, pending: PendingSubmission) -> bool:
+        """Regrade one pending submission or set it aside; False if the queue has no room."""
+        stored = pending.submission
+        try:
+            exercise = self.catalog.get(stored.exercise)
+        except UnknownExercise:
+            report = platform_failure_for(stored.exercise, "The exercise no longer exists.")
+            await self.db(self.store.finish_submission, stored.id, report)
+            return True
+        if self.pool.refusal:
+            return False  # graded once the sandbox is back; nothing is lost meanwhile
+        if pending.attempts >= self.settings.max_attempts:
+            log.error(
+                "submission %s set aside after %d grading attempts that never finished",
+                stored.id,
+                pending.attempts,
+                extra={"submission": stored.id, "attempts": pending.attempts},
+            )
+            self.metrics.quarantined.inc()
+            report = platform_failure(
+                exercise,
+                f"Grading this submission stopped the grading process {pending.attempts} "
+                "times, so it has been set aside for us to look at.",
+            )
+            await self.db(self.store.finish_submission, stored.id, report)
+            return True
+        try:
+            ticket = self.admission.admit("sweeper", "sweeper")
+        except Refused:
+            return False
+        await self._grade_and_record(stored, exercise, ticket)
+        return True
+
+    async def run_sweeper(self) -> None:
+        """Sweep at start-up and then every `sweep_seconds`, whatever the database does."""
+        if self.settings.embedded:  # one process owns SQLite: what it left running is dead
             try:
-                exercise = self.catalog.get(stored.exercise)
-            except UnknownExercise:
-                report = platform_failure_for(stored.exercise, "The exercise no longer exists.")
-                await run_in_threadpool(self.store.finish_submission, stored.id, report)
-                continue
-            if self.pool.refusal:
-                report = platform_failure(exercise, "The grading sandbox is unavailable.")
-                await run_in_threadpool(self.store.finish_submission, stored.id, report)
-                continue
-            await self._grade_and_record(stored, exercise)
-        if pending:
-            log.warning("recovered %d submission(s) left pending by an earlier run", len(pending))
-        return len(pending)
+                await self.db(self.store.abandon_attempts)
+            except DatabaseDown:
+                pass
+        while True:
+            try:
+                count = await self.sweep()
+                if count:
+                    log.warning("finished %d submission(s) left pending", count)
+            except DatabaseDown:
+                pass  # logged by db(); tried again next round
+            except Exception:
+                log.exception(
+                    "the sweeper failed; trying again in %s s", self.settings.sweep_seconds
+                )
+            await asyncio.sleep(self.settings.sweep_seconds)
+
+    def _observe_pool(self, stage: str, seconds: float) -> None:
+        if stage == "queue_wait":
+            self.metrics.queue_wait_seconds.observe(seconds)
+        else:
+            self.metrics.sandbox_seconds.observe(seconds)
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)

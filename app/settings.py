@@ -60,6 +60,55 @@ class Settings(BaseSettings):
     cookie_secure: bool = Field(
         False, description="Mark the identity cookie Secure (behind HTTPS)."
     )
+    # Fair shares, attempts and the database
+    learner_queue_share: int = Field(
+        2, ge=1, description="Submissions one learner may have waiting or grading at once."
+    )
+    address_queue_share: float = Field(
+        0.5, gt=0, le=1, description="Share of the queue one client address may hold."
+    )
+    identities_per_minute: int = Field(
+        60, ge=0, description="New anonymous learners per client address a minute; 0: no limit."
+    )
+    address_submissions_per_minute: int = Field(
+        300, ge=0, description="Submissions per client address a minute; 0: no limit."
+    )
+    max_attempts: int = Field(
+        3, ge=1, le=10, description="Gradings of one submission before it is set aside."
+    )
+    sweep_seconds: float = Field(
+        5.0, gt=0, description="How often pending submissions are looked for and finished."
+    )
+    database_timeout_seconds: float = Field(
+        5.0, gt=0, description="Bound on each database wait: connect, lock, statement."
+    )
+    database_threads: int = Field(
+        8, ge=1, le=64, description="Threads that run database calls off the event loop."
+    )
+    # HTTP edge
+    max_body_bytes: int = Field(
+        2**20, ge=1024, description="Largest request body; past it, 413 while it is still read."
+    )
+    max_header_bytes: int = Field(
+        32 * 1024, ge=1024, le=2**20, description="Largest request line and headers; past it, 431."
+    )
+    header_timeout_seconds: float = Field(
+        10.0, gt=0, description="A request's line and headers must arrive within this; else 408."
+    )
+    body_timeout_seconds: float = Field(
+        10.0, gt=0, description="Longest pause while a request body arrives; else 408."
+    )
+    max_connections: int = Field(
+        1000, ge=1, description="Open connections; past it, a new one is refused with 503."
+    )
+    max_connections_per_client: int = Field(
+        100, ge=1, description="Open connections from one address (not a proxy); past it, 429."
+    )
+    trusted_proxies: str = Field(
+        "",
+        description="Comma-separated addresses or networks of the reverse proxies in front: "
+        "only from them are X-Forwarded-For, -Proto and -Host believed.",
+    )
 
     @model_validator(mode="after")
     def _refuse_unsafe(self) -> Settings:
@@ -76,6 +125,16 @@ class Settings(BaseSettings):
             memory_bytes=self.memory_mb * 2**20,
             source_bytes=self.max_code_bytes,
         )
+
+    @property
+    def embedded(self) -> bool:
+        """One process owns the database (SQLite): whatever it left running at start is dead."""
+        return self.sqlalchemy_url.startswith("sqlite:")
+
+    @property
+    def attempt_stale_seconds(self) -> float:
+        """An attempt still running after this long belongs to a process that died."""
+        return 4 * self.wall_seconds + 30
 
     @property
     def sqlalchemy_url(self) -> str:

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from app.db import HintUnlock, Learner, Submission, now
+from app.db import Attempt, HintUnlock, Learner, Submission, now
 from graders.report import Report, Verdict
 
 
@@ -27,6 +27,15 @@ class StoredSubmission:
     total: int
     report: dict[str, Any] | None
     created_at: datetime
+
+
+@dataclass(frozen=True)
+class PendingSubmission:
+    """A submission not graded yet, with its grading attempts so far."""
+
+    submission: StoredSubmission
+    attempts: int  # every attempt made, whatever became of it
+    running_since: datetime | None  # the start of an attempt still marked running, if any
 
 
 def aware(moment: datetime) -> datetime:
@@ -74,24 +83,107 @@ class Store:
                 return self.create_submission(learner_id, exercise, code)
             return _stored(row)
 
-    def finish_submission(self, submission_id: str, report: Report) -> StoredSubmission:
+    def start_attempt(self, submission_id: str, owner: str) -> int | None:
+        """Record a new grading attempt before the sandbox runs; None if already graded."""
+        with self.sessions() as session:
+            row = session.get(Submission, submission_id)
+            if row is None or row.status != "pending":
+                return None
+            made = session.scalar(
+                select(func.max(Attempt.number)).where(Attempt.submission_id == submission_id)
+            )
+            number = (made or 0) + 1
+            session.add(
+                Attempt(
+                    submission_id=submission_id, number=number, state="running", owner=owner,
+                    started_at=now(),
+                )
+            )  # fmt: skip
+            try:
+                session.commit()
+            except IntegrityError:  # another process started one at the same moment
+                session.rollback()
+                return None
+            return number
+
+    def finish_submission(
+        self, submission_id: str, report: Report, attempt: int | None = None
+    ) -> StoredSubmission:
+        """Store the report. The first final result wins: a later one changes nothing."""
         with self.sessions() as session:
             row = session.get_one(Submission, submission_id)
-            row.status, row.verdict = "graded", str(report.verdict)
-            row.passed, row.total = report.passed, report.total
-            row.report, row.graded_at = report.to_dict(), now()
+            if attempt is not None:
+                session.execute(
+                    update(Attempt)
+                    .where(Attempt.submission_id == submission_id, Attempt.number == attempt)
+                    .values(state="finished", finished_at=now(), outcome=str(report.verdict))
+                )
+            if row.status == "pending":
+                row.status, row.verdict = "graded", str(report.verdict)
+                row.passed, row.total = report.passed, report.total
+                row.report, row.graded_at = report.to_dict(), now()
             session.commit()
             return _stored(row)
+
+    def abandon_attempts(self, started_before: datetime | None = None) -> int:
+        """Mark running attempts abandoned: all of them, or those started before a moment.
+
+        At start-up in embedded mode every running attempt belonged to a process that is gone;
+        elsewhere an attempt is abandoned once it has run far longer than any grading can.
+        """
+        with self.sessions() as session:
+            where = [Attempt.state == "running"]
+            if started_before is not None:
+                where.append(Attempt.started_at < started_before)
+            result = session.execute(
+                update(Attempt).where(*where).values(state="abandoned", finished_at=now())
+            )
+            session.commit()
+            return int(getattr(result, "rowcount", 0) or 0)
 
     def get_submission(self, submission_id: str) -> StoredSubmission | None:
         with self.sessions() as session:
             row = session.get(Submission, submission_id)
             return _stored(row) if row else None
 
-    def pending_submissions(self) -> list[StoredSubmission]:
+    def pending_submissions(self, limit: int = 1000) -> list[PendingSubmission]:
+        """Submissions not graded yet, oldest first, each with its attempts so far."""
         with self.sessions() as session:
-            rows = session.scalars(select(Submission).where(Submission.status == "pending"))
-            return [_stored(row) for row in rows]
+            rows = list(
+                session.scalars(
+                    select(Submission)
+                    .where(Submission.status == "pending")
+                    .order_by(Submission.created_at)
+                    .limit(limit)
+                )
+            )
+            attempts: dict[str, list[Attempt]] = {row.id: [] for row in rows}
+            if rows:
+                for attempt in session.scalars(
+                    select(Attempt).where(Attempt.submission_id.in_(list(attempts)))
+                ):
+                    attempts[attempt.submission_id].append(attempt)
+            pending = []
+            for row in rows:
+                running = [a.started_at for a in attempts[row.id] if a.state == "running"]
+                since = aware(max(running)) if running else None
+                pending.append(PendingSubmission(_stored(row), len(attempts[row.id]), since))
+            return pending
+
+    def attempts(self, submission_id: str) -> list[tuple[int, str, str | None]]:
+        """Each attempt at a submission: number, state, outcome."""
+        with self.sessions() as session:
+            rows = session.execute(
+                select(Attempt.number, Attempt.state, Attempt.outcome)
+                .where(Attempt.submission_id == submission_id)
+                .order_by(Attempt.number)
+            )
+            return [(number, state, outcome) for number, state, outcome in rows]
+
+    def ping(self) -> None:
+        """One round trip to the database (raises if it cannot answer)."""
+        with self.sessions() as session:
+            session.execute(select(1))
 
     def history(
         self, learner_id: str, exercise: str, limit: int, offset: int

@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from fastapi import APIRouter
-from fastapi.concurrency import run_in_threadpool
 
 from app.deps import ExerciseDep, LearnerDep, ServiceDep
 from app.problems import Conflict, documented
@@ -28,7 +27,7 @@ NOT_FOUND = documented(401, 404, s404="Unknown exercise")
 @router.get("", responses=documented(401))
 async def list_exercises(service: ServiceDep, learner: LearnerDep) -> list[ExerciseSummary]:
     """Every exercise, with this learner's status on it."""
-    statuses = await run_in_threadpool(service.store.statuses, learner)
+    statuses = await service.stored(service.store.statuses, learner)
     return [
         ExerciseSummary(
             slug=exercise.slug,
@@ -47,8 +46,8 @@ async def get_exercise(
     exercise: ExerciseDep, service: ServiceDep, learner: LearnerDep
 ) -> ExerciseDetail:
     """The statement (Markdown and HTML), starter code, tests, limits and hint counts."""
-    revealed = await run_in_threadpool(service.store.revealed_hints, learner, exercise.slug)
-    statuses = await run_in_threadpool(service.store.statuses, learner)
+    revealed = await service.stored(service.store.revealed_hints, learner, exercise.slug)
+    statuses = await service.stored(service.store.statuses, learner)
     limits = exercise.limits
     return ExerciseDetail(
         slug=exercise.slug,
@@ -94,7 +93,7 @@ async def revealed_hints(
     exercise: ExerciseDep, service: ServiceDep, learner: LearnerDep
 ) -> HintsOut:
     """The hints this learner has revealed so far, in order."""
-    revealed = await run_in_threadpool(service.store.revealed_hints, learner, exercise.slug)
+    revealed = await service.stored(service.store.revealed_hints, learner, exercise.slug)
     return HintsOut(
         total=len(exercise.hints),
         revealed=[
@@ -112,9 +111,7 @@ async def reveal_next_hint(
 ) -> HintOut:
     """Reveal the next hint (they unlock in order); the unlock is recorded with its time."""
     total = len(exercise.hints)
-    unlocked = await run_in_threadpool(
-        service.store.reveal_next_hint, learner, exercise.slug, total
-    )
+    unlocked = await service.stored(service.store.reveal_next_hint, learner, exercise.slug, total)
     if unlocked is None:
         raise Conflict(f"All {total} hints of this exercise are already revealed.")
     return _hint(exercise, *unlocked)

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 
-from app.deps import ExerciseDep, LearnerDep, ServiceDep
+from app.deps import AddressDep, ExerciseDep, LearnerDep, ServiceDep
 from app.problems import Invalid, NotFound, PayloadTooLarge, documented
 from app.schemas import HistoryItem, HistoryPage, SubmissionIn, SubmissionOut
 from app.store import StoredSubmission
@@ -46,8 +46,8 @@ def _rendered(test: dict[str, Any]) -> dict[str, Any]:
         503,
         s404="Unknown exercise",
         s413="Code over the size limit",
-        s429="Too many submissions from this learner: see Retry-After",
-        s503="The grading queue is full: see Retry-After",
+        s429="Too many submissions, or this client's share of the queue is taken: Retry-After",
+        s503="The queue is full, or the database is not answering: see Retry-After",
     ),
 )
 async def submit(
@@ -55,6 +55,7 @@ async def submit(
     exercise: ExerciseDep,
     service: ServiceDep,
     learner: LearnerDep,
+    address: AddressDep,
     response: Response,
 ) -> SubmissionOut:
     """Grade one submission and return its report (design.md §2) with its id."""
@@ -69,7 +70,7 @@ async def submit(
     except UnicodeEncodeError:
         raise Invalid("code: is not valid UTF-8 text (it contains lone surrogates).") from None
     started = time.perf_counter()
-    stored = await service.submit(learner, exercise, body.code)
+    stored = await service.submit(learner, exercise, body.code, address)
     response.headers["Location"] = f"/api/submissions/{stored.id}"
     total_ms = (time.perf_counter() - started) * 1000
     grade_ms = (stored.report or {}).get("duration_ms", 0)
@@ -85,7 +86,9 @@ async def get_submission(
     submission_id: str, service: ServiceDep, learner: LearnerDep
 ) -> SubmissionOut:
     """A stored submission and its report, for its owner only."""
-    stored = service.store.get_submission(submission_id) if len(submission_id) <= 64 else None
+    stored = None
+    if len(submission_id) <= 64:
+        stored = await service.stored(service.store.get_submission, submission_id)
     if stored is None or stored.learner_id != learner:
         raise NotFound(f"No submission {submission_id} belongs to you.")
     return _out(stored)
@@ -103,7 +106,7 @@ async def history(
     offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
 ) -> HistoryPage:
     """This learner's submissions for the exercise, newest first."""
-    rows, total = service.store.history(learner, exercise.slug, limit, offset)
+    rows, total = await service.stored(service.store.history, learner, exercise.slug, limit, offset)
     items = [
         HistoryItem(
             id=row.id,

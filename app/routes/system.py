@@ -3,30 +3,48 @@
 from __future__ import annotations
 
 from fastapi import APIRouter
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import FileResponse, Response
 
-from app.deps import ServiceDep
+from app.deps import AddressDep, ServiceDep
+from app.problems import documented
 from app.schemas import HealthOut, LearnerOut
 
 router = APIRouter()
 
 
-@router.post("/api/learners", status_code=201, tags=["learners"])
-async def create_learner(service: ServiceDep) -> LearnerOut:
+@router.post(
+    "/api/learners",
+    status_code=201,
+    tags=["learners"],
+    responses=documented(429, 503, s429="Too many new learners from this address"),
+)
+async def create_learner(service: ServiceDep, address: AddressDep) -> LearnerOut:
     """A new anonymous learner for a program: send the token as `Authorization: Bearer`."""
-    learner, token = service.identities.new()
-    await run_in_threadpool(service.store.ensure_learner, learner)
+    learner, token = service.new_identity(address)
+    await service.stored(service.store.ensure_learner, learner)
     return LearnerOut(id=learner, token=token)
 
 
-@router.get("/healthz", tags=["system"])
-async def health(service: ServiceDep) -> HealthOut:
-    """Liveness, and whether the sandbox passed its self-test (each layer's state)."""
-    state = service.pool.state()
+@router.get(
+    "/healthz",
+    tags=["system"],
+    responses={503: {"model": HealthOut, "description": "Degraded: see each component"}},
+)
+async def health(service: ServiceDep, response: Response) -> HealthOut:
+    """Liveness and each component's state: 503 when the sandbox or the database cannot serve.
+
+    The database is asked at most once a second, however often this is called.
+    """
+    sandbox = service.pool.state()
+    database = await service.check_database()
+    healthy = bool(sandbox["grading"] and sandbox["alive"] and database.ok)
+    if not healthy:
+        response.status_code = 503
     return HealthOut(
-        status="ok" if state["grading"] and state["alive"] else "degraded",
-        sandbox=state,
+        status="ok" if healthy else "degraded",
+        sandbox=sandbox,
+        database={"ok": database.ok, "error": database.error, "latency_ms": database.latency_ms},
+        queue=service.admission.state(),
         exercises=len(service.catalog.exercises),
         broken_exercises=service.catalog.broken,
     )
@@ -35,7 +53,7 @@ async def health(service: ServiceDep) -> HealthOut:
 @router.get("/metrics", tags=["system"], response_class=Response)
 async def metrics(service: ServiceDep) -> Response:
     """Prometheus text format."""
-    body = service.metrics.render(service.pool.state())
+    body = service.metrics.render(service.pool.state(), service.admission.state())
     return Response(body, media_type="text/plain; version=0.0.4; charset=utf-8")
 
 

@@ -6,6 +6,8 @@ import asyncio
 import contextlib
 import logging
 import tempfile
+import time
+from collections.abc import Callable
 from typing import Any
 
 from graders.host.errors import QueueFull, SandboxRefusing, SandboxUnavailable
@@ -52,6 +54,8 @@ class SandboxPool:
         self.refusal: str | None = None
         self.seccomp_program = seccomp_program()
         self._prestarted = list(prestarted or [])[:size]
+        # Told ("queue_wait" | "run", seconds) for every job: the service's metrics.
+        self.on_timing: Callable[[str, float], None] | None = None
 
     async def start(self) -> None:
         """Start (or configure, for those started ahead) the zygotes; run the self-test."""
@@ -88,7 +92,11 @@ class SandboxPool:
         return result
 
     def admit(self) -> None:
-        """Raise unless a new job may wait for a zygote now (checked before it is stored)."""
+        """Raise unless a new job may wait for a zygote now.
+
+        A caller that stores jobs before running them must count its own admissions (the
+        service's `Admission`): these counters move only once a job reaches `run`.
+        """
         if self.refusal:
             raise SandboxRefusing(self.refusal)
         if self.busy + self.waiting >= self.size + self.queue_size:
@@ -106,10 +114,13 @@ class SandboxPool:
         self, job: bytes, limits: Limits, on_frames: FrameListener | None = None
     ) -> RunOutcome:
         self.waiting += 1
+        queued = time.perf_counter()
         try:
             zygote = await self._idle.get()
         finally:
             self.waiting -= 1
+        started = time.perf_counter()
+        self._timing("queue_wait", started - queued)
         self.busy += 1
         try:
             if not zygote.alive:
@@ -125,11 +136,16 @@ class SandboxPool:
         try:
             return await run_on_spare(spare, job, limits, on_frames)
         finally:
+            self._timing("run", time.perf_counter() - started)
             # Warm the next spare only when this was the only job in flight: under load the
             # warm-up's CPU would slow the other jobs more than it speeds up the next one.
             zygote.release(spare, warm=self.busy <= 1 and self.waiting == 0)
             self.busy -= 1
             self._idle.put_nowait(zygote)
+
+    def _timing(self, stage: str, seconds: float) -> None:
+        if self.on_timing is not None:
+            self.on_timing(stage, seconds)
 
     async def _replace(self, zygote: Zygote) -> Zygote:
         await zygote.stop()

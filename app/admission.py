@@ -1,0 +1,87 @@
+"""Who may wait for the sandbox: one bound for everyone, a fair share for each learner and address.
+
+A slot is taken when a submission is admitted and given back when its grading ends, so the
+bound counts every submission between "accepted" and "graded": the ones being stored, waiting
+for a zygote and grading. Taking a slot is one synchronous step on the event loop, so a burst
+can never admit more than the bound (checking the pool's counters, which move only once a job
+reaches the pool, let 197 of a burst of 200 through a bound of 6).
+
+Shares keep one client from filling the queue: a learner holds at most `per_learner` slots and
+a client address at most `per_address`, so a flood from one place leaves room for everyone else.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+
+class Refused(Exception):
+    """No slot: `shared` says whether the queue is full or only this client's share is."""
+
+    def __init__(self, message: str, shared: bool) -> None:
+        super().__init__(message)
+        self.shared = shared
+
+
+@dataclass
+class Ticket:
+    """One admitted submission's slot; `release` gives it back (once, however often called)."""
+
+    admission: Admission
+    learner: str
+    address: str
+    released: bool = False
+
+    def release(self) -> None:
+        if not self.released:
+            self.released = True
+            self.admission.give_back(self)
+
+
+@dataclass
+class Admission:
+    """At most `capacity` submissions admitted at once; shares per learner and per address."""
+
+    capacity: int
+    per_learner: int
+    per_address: int
+    by_learner: Counter[str] = field(default_factory=Counter)
+    by_address: Counter[str] = field(default_factory=Counter)
+    admitted: int = 0
+
+    def admit(self, learner: str, address: str) -> Ticket:
+        """A slot for this learner at this address, or `Refused` saying which bound is reached."""
+        if self.admitted >= self.capacity:
+            raise Refused(f"{self.admitted} submissions are already waiting or grading", False)
+        if self.by_learner[learner] >= self.per_learner:
+            raise Refused(
+                f"You already have {self.by_learner[learner]} submission(s) being graded; "
+                "wait for them to finish.",
+                True,
+            )
+        if self.by_address[address] >= self.per_address:
+            raise Refused(
+                f"{self.by_address[address]} submissions from your network address are already "
+                "being graded; wait for them to finish.",
+                True,
+            )
+        self.admitted += 1
+        self.by_learner[learner] += 1
+        self.by_address[address] += 1
+        return Ticket(self, learner, address)
+
+    def give_back(self, ticket: Ticket) -> None:
+        self.admitted -= 1
+        for counts, key in ((self.by_learner, ticket.learner), (self.by_address, ticket.address)):
+            counts[key] -= 1
+            if counts[key] <= 0:
+                del counts[key]
+
+    def state(self) -> dict[str, int]:
+        return {
+            "capacity": self.capacity,
+            "admitted": self.admitted,
+            "learners": len(self.by_learner),
+            "addresses": len(self.by_address),
+        }

@@ -1,0 +1,140 @@
+"""The queue bound holds under a burst, and no learner or address takes more than its share."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+import pytest
+
+from app.admission import Admission, Refused
+from app.live_server import LiveServer
+from tests.api.conftest import FLAGSHIP_URL, SOLUTION
+
+SUBMIT = f"{FLAGSHIP_URL}/submissions"
+# About two seconds of CPU before the right answer: gradings stay in flight through a burst.
+SLOW_BUT_RIGHT = "total = 0\nwhile total < 5_000_000:\n    total += 1\n\n" + SOLUTION
+SLOW_LIMITS = {"cpu_seconds": "5", "wall_seconds": "6", "submissions_per_minute": "0"}
+
+
+def test_a_slot_is_given_back_once_however_often_released() -> None:
+    admission = Admission(capacity=2, per_learner=2, per_address=2)
+    ticket = admission.admit("a", "1.2.3.4")
+    ticket.release()
+    ticket.release()
+    assert admission.state()["admitted"] == 0
+    assert not admission.by_learner
+    assert not admission.by_address
+
+
+@pytest.mark.parametrize(
+    ("held", "learner", "address", "shared"),
+    [
+        ([("a", "x"), ("b", "y")], "c", "z", False),  # the queue is full
+        ([("a", "x")], "a", "y", True),  # this learner's share is taken
+        ([("a", "x")], "b", "x", True),  # this address's share is taken
+    ],
+    ids=["queue-full", "learner-share", "address-share"],
+)
+def test_admission_names_the_bound_it_reached(
+    held: list[tuple[str, str]], learner: str, address: str, shared: bool
+) -> None:
+    admission = Admission(capacity=2, per_learner=1, per_address=1)
+    for held_learner, held_address in held:
+        admission.admit(held_learner, held_address)
+    with pytest.raises(Refused) as refused:
+        admission.admit(learner, address)
+    assert refused.value.shared is shared
+
+
+def _tokens(live: LiveServer, count: int, address: str = "127.0.0.1") -> list[str]:
+    with _client(live, address) as http:
+        return [http.post("/api/learners").json()["token"] for _ in range(count)]
+
+
+def _client(live: LiveServer, address: str, token: str | None = None) -> httpx.Client:
+    """A client whose connections come from `address` (any 127.0.0.0/8 address is loopback)."""
+    headers = {"authorization": f"Bearer {token}"} if token else None
+    return httpx.Client(
+        base_url=live.url,
+        timeout=60,
+        headers=headers,
+        trust_env=False,
+        transport=httpx.HTTPTransport(local_address=address),
+    )
+
+
+def _submit(live: LiveServer, token: str, address: str = "127.0.0.1") -> httpx.Response:
+    with _client(live, address, token) as http:
+        return http.post(SUBMIT, json={"code": SLOW_BUT_RIGHT})
+
+
+def test_a_burst_never_admits_more_than_the_queue_bound(tmp_path: Path) -> None:
+    settings = {**SLOW_LIMITS, "queue_size": "4", "address_queue_share": "1"}
+    with LiveServer(tmp_path, identities_per_minute="0", **settings) as live:
+        tokens = _tokens(live, 40)
+        with ThreadPoolExecutor(len(tokens)) as threads:
+            responses = list(threads.map(lambda token: _submit(live, token), tokens))
+        statuses = [response.status_code for response in responses]
+    # Two grade while four wait; a grading takes about two seconds, so the burst (sent in well
+    # under a second) can see a slot come free a few times at most, never dozens.
+    assert 6 <= statuses.count(201) <= 12, statuses
+    assert statuses.count(201) + statuses.count(503) == len(tokens)
+    refused = next(response for response in responses if response.status_code == 503)
+    assert "queue is full" in refused.json()["detail"]
+    assert all(r.json()["verdict"] == "passed" for r in responses if r.status_code == 201)
+
+
+def test_one_learner_holds_at_most_its_share(tmp_path: Path) -> None:
+    with LiveServer(tmp_path, learner_queue_share="2", **SLOW_LIMITS) as live:
+        (token,) = _tokens(live, 1)
+        with ThreadPoolExecutor(5) as threads:
+            responses = list(threads.map(lambda _: _submit(live, token), range(5)))
+    statuses = sorted(response.status_code for response in responses)
+    assert statuses == [201, 201, 429, 429, 429]
+    refused = next(response for response in responses if response.status_code == 429)
+    assert "already have 2 submission(s)" in refused.json()["detail"]
+    assert int(refused.headers["retry-after"]) >= 1
+
+
+def test_a_flooding_address_leaves_room_for_everyone_else(tmp_path: Path) -> None:
+    # Capacity 2 + 4 = 6; one address may hold half of it, whatever identities it makes.
+    settings = {**SLOW_LIMITS, "queue_size": "4", "identities_per_minute": "0"}
+    with LiveServer(tmp_path, **settings) as live:
+        flood = _tokens(live, 12, "127.0.0.2")
+        (victim,) = _tokens(live, 1)
+        with ThreadPoolExecutor(len(flood) + 1) as threads:
+            flooding = [threads.submit(_submit, live, token, "127.0.0.2") for token in flood]
+            for _ in range(200):  # until the flood holds its share
+                with _client(live, "127.0.0.1") as http:
+                    if http.get("/healthz").json()["queue"]["admitted"] >= 3:
+                        break
+            victims = [threads.submit(_submit, live, victim) for _ in range(2)]
+            flood_statuses = [future.result().status_code for future in flooding]
+            victim_results = [future.result() for future in victims]
+    assert flood_statuses.count(201) <= 6
+    assert flood_statuses.count(429) >= 6
+    assert [result.status_code for result in victim_results] == [201, 201]
+    assert all(result.json()["verdict"] == "passed" for result in victim_results)
+
+
+def test_fresh_identity_flooding_is_rate_limited_per_address(tmp_path: Path) -> None:
+    with LiveServer(tmp_path, identities_per_minute="5") as live:
+        with _client(live, "127.0.0.3") as flooder:
+            # No cookie kept, no token sent: every request asks for a new learner.
+            statuses = []
+            for _ in range(5):
+                flooder.cookies.clear()
+                statuses.append(flooder.get("/api/exercises").status_code)
+            flooder.cookies.clear()
+            refused = flooder.get("/api/exercises")
+            minted = flooder.post("/api/learners")
+        with _client(live, "127.0.0.1") as someone_else:
+            welcomed = someone_else.post("/api/learners")
+    assert statuses == [200] * 5
+    assert refused.status_code == 429
+    assert "keep the cookie or token" in refused.json()["detail"]
+    assert int(refused.headers["retry-after"]) >= 1
+    assert minted.status_code == 429
+    assert welcomed.status_code == 201
