@@ -28,7 +28,7 @@ from graders.engine import Grader
 from graders.engine.verdicts import platform_failure, platform_failure_for
 from graders.exercise import Exercise
 from graders.host.errors import SandboxUnavailable
-from graders.host.pool import SandboxPool
+from graders.host.pool import JOB_TIMES, JobTimes, SandboxPool
 from graders.report import Report
 
 log = logging.getLogger("gradebox.service")
@@ -38,6 +38,14 @@ UNSAVED_KEPT = 10_000
 UNCLAIMED_GRACE_SECONDS = 10.0  # a stored submission with no attempt yet is someone's, briefly  # finished reports waiting for the database to come back
 P = ParamSpec("P")
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Graded:
+    """A stored submission and where its grading's time went."""
+
+    submission: StoredSubmission
+    times: JobTimes
 
 
 class DatabaseDown(Exception):
@@ -63,7 +71,7 @@ class Service:
     database: DatabaseHealth = field(default_factory=DatabaseHealth)
     # Which process made an attempt row (several may share one PostgreSQL).
     owner: str = field(default_factory=lambda: f"gradebox-{secrets.token_hex(6)}")
-    _tasks: set[asyncio.Task[StoredSubmission]] = field(default_factory=set)
+    _tasks: set[asyncio.Task[Graded]] = field(default_factory=set)
     _in_flight: set[str] = field(default_factory=set)  # submission ids this process grades
     _unsaved: dict[str, tuple[Report, int | None]] = field(default_factory=dict)
 
@@ -168,7 +176,7 @@ class Service:
 
     async def submit(
         self, learner_id: str, exercise: Exercise, code: str, address: str = "local"
-    ) -> StoredSubmission:
+    ) -> Graded:
         """Store, grade and record one submission. The grading finishes even if the client leaves."""
         ticket = self.admit(learner_id, address)
         try:
@@ -186,8 +194,10 @@ class Service:
 
     async def _grade_and_record(
         self, stored: StoredSubmission, exercise: Exercise, ticket: Ticket | None = None
-    ) -> StoredSubmission:
+    ) -> Graded:
         """One attempt: recorded before the sandbox runs, so a grading that kills us is counted."""
+        times = JobTimes()
+        JOB_TIMES.set(times)  # this task's own context: only its runs add to it
         self._in_flight.add(stored.id)
         try:
             try:
@@ -196,10 +206,11 @@ class Service:
                 attempt = None  # grade anyway: the learner is waiting, the report is kept
             else:
                 if attempt is None:  # graded meanwhile (by another process, or a sweep)
-                    return await self.stored(self.store.get_submission, stored.id) or stored
+                    found = await self.stored(self.store.get_submission, stored.id)
+                    return Graded(found or stored, times)
                 self.metrics.attempts.inc()
             report = await self._grade(stored, exercise)
-            return await self._record(stored, report, attempt)
+            return Graded(await self._record(stored, report, attempt), times)
         finally:
             self._in_flight.discard(stored.id)
             if ticket is not None:

@@ -8,6 +8,8 @@ import logging
 import tempfile
 import time
 from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from graders.host.errors import QueueFull, SandboxRefusing, SandboxUnavailable
@@ -22,6 +24,18 @@ log = logging.getLogger("gradebox.sandbox")
 
 _SPARE_WAIT_SECONDS = 30.0  # a spare is ready in milliseconds; this only catches a stuck zygote
 _SELFTEST_LIMITS = Limits(wall_seconds=15.0, result_bytes=1 << 20)
+
+
+@dataclass
+class JobTimes:
+    """Where one grading's time went in the pool, summed over its runs (seconds)."""
+
+    queue_wait: float = 0.0
+    run: float = 0.0
+
+
+# Set by a caller (one JobTimes per grading task) to learn its own runs' queue wait and run time.
+JOB_TIMES: ContextVar[JobTimes | None] = ContextVar("gradebox_job_times", default=None)
 
 
 class SandboxPool:
@@ -55,6 +69,7 @@ class SandboxPool:
         self.seccomp_program = seccomp_program()
         self._prestarted = list(prestarted or [])[:size]
         # Told ("queue_wait" | "run", seconds) for every job: the service's metrics.
+        # (A grading's own times: set `JOB_TIMES` in its task.)
         self.on_timing: Callable[[str, float], None] | None = None
 
     async def start(self) -> None:
@@ -144,6 +159,9 @@ class SandboxPool:
             self._idle.put_nowait(zygote)
 
     def _timing(self, stage: str, seconds: float) -> None:
+        times = JOB_TIMES.get()
+        if times is not None:
+            setattr(times, stage, getattr(times, stage) + seconds)
         if self.on_timing is not None:
             self.on_timing(stage, seconds)
 

@@ -1,0 +1,51 @@
+"""Operable: /metrics says how deep the queue is and where grading time goes, Server-Timing
+splits a submission's time, and /healthz names each component's state."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+
+from tests.api.conftest import FLAGSHIP_URL, SOLUTION
+
+SUBMIT = f"{FLAGSHIP_URL}/submissions"
+
+
+def _metric(text: str, name: str) -> float:
+    match = re.search(rf"^{re.escape(name)} ([0-9.e+-]+)$", text, re.MULTILINE)
+    assert match, f"{name} is not in /metrics"
+    return float(match.group(1))
+
+
+def test_metrics_count_queue_wait_and_sandbox_time_apart(client: httpx.Client) -> None:
+    before = client.get("/metrics").text
+    assert client.post(SUBMIT, json={"code": SOLUTION}).status_code == 201
+    after = client.get("/metrics").text
+    for histogram in ("gradebox_queue_wait_seconds", "gradebox_sandbox_seconds"):
+        counted = _metric(after, f"{histogram}_count") - _metric(before, f"{histogram}_count")
+        assert counted >= 1, histogram
+    for gauge in ('gradebox_pool{state="waiting"}', 'gradebox_pool{state="busy"}'):
+        assert _metric(after, gauge) >= 0
+    assert _metric(after, 'gradebox_queue{state="capacity"}') >= 1
+    assert _metric(after, "gradebox_grading_attempts_total") >= 1
+    assert 'verdict="passed"' in after
+
+
+def test_server_timing_splits_queue_wait_from_running_the_code(client: httpx.Client) -> None:
+    response = client.post(SUBMIT, json={"code": SOLUTION})
+    timing = {
+        part.split(";")[0].strip(): float(re.search(r"dur=([0-9.]+)", part).group(1))  # type: ignore[union-attr]
+        for part in response.headers["server-timing"].split(",")
+    }
+    assert {"queue", "sandbox", "grade"} <= set(timing)
+    assert timing["sandbox"] > 0
+    assert timing["queue"] + timing["sandbox"] <= timing["grade"] + 1
+
+
+def test_healthz_names_each_component(client: httpx.Client) -> None:
+    body = client.get("/healthz").json()
+    assert body["status"] == "ok"
+    assert body["database"]["ok"] is True
+    assert body["sandbox"]["grading"] is True
+    assert body["queue"]["capacity"] >= 1
