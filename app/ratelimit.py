@@ -10,13 +10,19 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
+from collections.abc import Callable
 
 PRUNE_EVERY = 1024  # checks between sweeps for keys whose window has emptied
 
 
 class RateLimiter:
-    def __init__(self, per_minute: int, window_seconds: float = 60.0) -> None:
-        self.per_minute, self.window = per_minute, window_seconds
+    def __init__(
+        self,
+        per_minute: int,
+        window_seconds: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.per_minute, self.window, self.clock = per_minute, window_seconds, clock
         self._hits: dict[str, deque[float]] = {}
         self._checks = 0
 
@@ -24,7 +30,7 @@ class RateLimiter:
         """Record a hit; None if allowed, else the seconds until the next one is."""
         if self.per_minute <= 0:
             return None
-        now = time.monotonic()
+        now = self.clock()
         self._checks += 1
         if self._checks % PRUNE_EVERY == 0:
             self._prune(now)
