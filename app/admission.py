@@ -6,8 +6,12 @@ for a zygote and grading. Taking a slot is one synchronous step on the event loo
 can never admit more than the bound (checking the pool's counters, which move only once a job
 reaches the pool, let 197 of a burst of 200 through a bound of 6).
 
-Shares keep one client from filling the queue: a learner holds at most `per_learner` slots and
-a client address at most `per_address`, so a flood from one place leaves room for everyone else.
+Shares keep clients from filling the queue: a learner holds at most `per_learner` slots, and a
+client address at most `per_address`. Past its first slot, an address may take another only
+while that leaves `capacity // (holders + 1)` slots free, `holders` being the addresses that hold
+slots. A newcomer always gets in while a slot is free, and however many addresses flood, each
+one more that comes finds room (for 34 slots: seven addresses flooding one after another still
+leave two). (Which admitted job runs next is the pool's fair queue: `graders.host.fair`.)
 """
 
 from __future__ import annotations
@@ -60,7 +64,7 @@ class Admission:
                 "wait for them to finish.",
                 True,
             )
-        if self.by_address[address] >= self.per_address:
+        if not self._address_may_take(address):
             raise Refused(
                 f"{self.by_address[address]} submissions from your network address are already "
                 "being graded; wait for them to finish.",
@@ -70,6 +74,15 @@ class Admission:
         self.by_learner[learner] += 1
         self.by_address[address] += 1
         return Ticket(self, learner, address)
+
+    def _address_may_take(self, address: str) -> bool:
+        held = self.by_address[address]
+        if held == 0:
+            return True  # a newcomer: any free slot will do
+        if held >= self.per_address:
+            return False
+        keep_free = self.capacity // (len(self.by_address) + 1)
+        return self.capacity - self.admitted - 1 >= keep_free
 
     def give_back(self, ticket: Ticket) -> None:
         self.admitted -= 1

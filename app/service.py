@@ -28,6 +28,7 @@ from graders.engine import Grader
 from graders.engine.verdicts import platform_failure, platform_failure_for
 from graders.exercise import Exercise
 from graders.host.errors import SandboxUnavailable
+from graders.host.fair import TENANT
 from graders.host.pool import JOB_TIMES, JobTimes, SandboxPool
 from graders.report import Report
 
@@ -181,34 +182,44 @@ class Service:
         ticket = self.admit(learner_id, address)
         try:
             stored = await self.stored(
-                self.store.create_submission, learner_id, exercise.slug, code
+                self.store.create_submission, learner_id, exercise.slug, code, self.owner
             )
         except BaseException:
             ticket.release()
             raise
         self._in_flight.add(stored.id)  # before the task starts: a sweep must not take it too
-        task = asyncio.create_task(self._grade_and_record(stored, exercise, ticket))
+        self.metrics.attempts.inc()
+        task = asyncio.create_task(self._grade_and_record(stored, exercise, ticket, attempt=1))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return await asyncio.shield(task)
 
     async def _grade_and_record(
-        self, stored: StoredSubmission, exercise: Exercise, ticket: Ticket | None = None
+        self,
+        stored: StoredSubmission,
+        exercise: Exercise,
+        ticket: Ticket | None = None,
+        attempt: int | None = None,
     ) -> Graded:
-        """One attempt: recorded before the sandbox runs, so a grading that kills us is counted."""
+        """One attempt: recorded before the sandbox runs, so a grading that kills us is counted.
+
+        `attempt`: the number of one already recorded (a new submission's first, stored with it).
+        """
         times = JobTimes()
         JOB_TIMES.set(times)  # this task's own context: only its runs add to it
+        TENANT.set(ticket.address if ticket is not None else "sweeper")  # whose turn it is
         self._in_flight.add(stored.id)
         try:
-            try:
-                attempt = await self.db(self.store.start_attempt, stored.id, self.owner)
-            except DatabaseDown:
-                attempt = None  # grade anyway: the learner is waiting, the report is kept
-            else:
-                if attempt is None:  # graded meanwhile (by another process, or a sweep)
-                    found = await self.stored(self.store.get_submission, stored.id)
-                    return Graded(found or stored, times)
-                self.metrics.attempts.inc()
+            if attempt is None:
+                try:
+                    attempt = await self.db(self.store.start_attempt, stored.id, self.owner)
+                except DatabaseDown:
+                    pass  # grade anyway: the learner is waiting, the report is kept
+                else:
+                    if attempt is None:  # graded meanwhile (by another process, or a sweep)
+                        found = await self.stored(self.store.get_submission, stored.id)
+                        return Graded(found or stored, times)
+                    self.metrics.attempts.inc()
             report = await self._grade(stored, exercise)
             return Graded(await self._record(stored, report, attempt), times)
         finally:

@@ -65,8 +65,13 @@ class Store:
                 except IntegrityError:  # created by a concurrent request
                     session.rollback()
 
-    def create_submission(self, learner_id: str, exercise: str, code: str) -> StoredSubmission:
-        """Written before grading, so a crash can never lose it."""
+    def create_submission(
+        self, learner_id: str, exercise: str, code: str, owner: str | None = None
+    ) -> StoredSubmission:
+        """Written before grading, so a crash can never lose it.
+
+        With an `owner`, its first grading attempt is recorded in the same transaction.
+        """
         with self.sessions() as session:
             if session.get(Learner, learner_id) is None:
                 session.add(Learner(id=learner_id))
@@ -76,11 +81,19 @@ class Store:
                 status="pending", passed=0, total=0, created_at=now(),
             )  # fmt: skip
             session.add(row)
+            if owner is not None:
+                session.flush()  # the attempt's foreign key needs the submission first
+                session.add(
+                    Attempt(
+                        submission_id=row.id, number=1, state="running", owner=owner,
+                        started_at=row.created_at,
+                    )
+                )  # fmt: skip
             try:
                 session.commit()
             except IntegrityError:  # a concurrent request created the learner: it exists now
                 session.rollback()
-                return self.create_submission(learner_id, exercise, code)
+                return self.create_submission(learner_id, exercise, code, owner)
             return _stored(row)
 
     def start_attempt(self, submission_id: str, owner: str) -> int | None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from graders.host.errors import QueueFull, SandboxRefusing, SandboxUnavailable
 from graders.host.exchange import FrameListener, RunOutcome, RunStatus, run_on_spare
+from graders.host.fair import TENANT, FairQueue
 from graders.host.process import ZygoteProcess
 from graders.host.seccomp import seccomp_program
 from graders.host.selftest import SelfTest, read_selftest, selftest_job
@@ -41,6 +42,9 @@ JOB_TIMES: ContextVar[JobTimes | None] = ContextVar("gradebox_job_times", defaul
 class SandboxPool:
     """`size` zygotes; each job waits for a free one, and at most `queue_size` jobs wait.
 
+    A freed zygote goes to the waiting job whose tenant (`fair.TENANT`, set by the caller) has
+    used the sandbox least lately, not to the oldest job (see `fair`).
+
     `ceilings` are the service's limits, applied by the zygotes to every child; each job runs
     under its own limits, at most those. `prestarted` zygote processes (started before the
     caller knew its settings) are used first. A dead zygote is replaced. `one_fork=False` makes every
@@ -60,7 +64,7 @@ class SandboxPool:
         self.size, self.ceilings, self.allow_weak_sandbox = size, ceilings, allow_weak_sandbox
         self.one_fork, self.queue_size = one_fork, queue_size
         self.selftest = SelfTest()
-        self._idle: asyncio.Queue[Zygote] = asyncio.Queue()
+        self._idle: FairQueue[Zygote] = FairQueue()  # free zygotes; waiters served fairly
         self._zygotes: list[Zygote] = []
         self.waiting = 0
         self.busy = 0
@@ -79,7 +83,7 @@ class SandboxPool:
         await asyncio.gather(*(zygote.start() for zygote in zygotes))
         self._zygotes = zygotes
         for zygote in zygotes:
-            self._idle.put_nowait(zygote)
+            self._idle.put(zygote)
         await self.run_selftest()
 
     def _zygote(self, process: ZygoteProcess | None = None) -> Zygote:
@@ -130,8 +134,9 @@ class SandboxPool:
     ) -> RunOutcome:
         self.waiting += 1
         queued = time.perf_counter()
+        tenant = TENANT.get()
         try:
-            zygote = await self._idle.get()
+            zygote = await self._idle.get(tenant)
         finally:
             self.waiting -= 1
         started = time.perf_counter()
@@ -146,17 +151,19 @@ class SandboxPool:
             self.busy -= 1
             with contextlib.suppress(Exception):
                 zygote = await self._replace(zygote)
-            self._idle.put_nowait(zygote)
+            self._idle.put(zygote)
             return RunOutcome(RunStatus.UNAVAILABLE, [])
         try:
             return await run_on_spare(spare, job, limits, on_frames)
         finally:
-            self._timing("run", time.perf_counter() - started)
+            ran = time.perf_counter() - started
+            self._idle.used(tenant, ran)
+            self._timing("run", ran)
             # Warm the next spare only when this was the only job in flight: under load the
             # warm-up's CPU would slow the other jobs more than it speeds up the next one.
             zygote.release(spare, warm=self.busy <= 1 and self.waiting == 0)
             self.busy -= 1
-            self._idle.put_nowait(zygote)
+            self._idle.put(zygote)
 
     def _timing(self, stage: str, seconds: float) -> None:
         times = JOB_TIMES.get()

@@ -71,16 +71,19 @@ def _submit(live: LiveServer, token: str, address: str = "127.0.0.1") -> httpx.R
 
 
 def test_a_burst_never_admits_more_than_the_queue_bound(tmp_path: Path) -> None:
-    settings = {**SLOW_LIMITS, "queue_size": "4", "address_queue_share": "1"}
+    settings = {**SLOW_LIMITS, "queue_size": "4"}
     with LiveServer(tmp_path, identities_per_minute="0", **settings) as live:
-        tokens = _tokens(live, 40)
-        with ThreadPoolExecutor(len(tokens)) as threads:
-            responses = list(threads.map(lambda token: _submit(live, token), tokens))
+        # From eight addresses, so that the queue bound, not a share, is what refuses them.
+        senders = [
+            (token, f"127.0.0.{2 + index % 8}") for index, token in enumerate(_tokens(live, 40))
+        ]
+        with ThreadPoolExecutor(len(senders)) as threads:
+            responses = list(threads.map(lambda sender: _submit(live, *sender), senders))
         statuses = [response.status_code for response in responses]
     # Two grade while four wait; a grading takes about two seconds, so the burst (sent in well
     # under a second) can see a slot come free a few times at most, never dozens.
     assert 6 <= statuses.count(201) <= 12, statuses
-    assert statuses.count(201) + statuses.count(503) == len(tokens)
+    assert statuses.count(201) + statuses.count(503) + statuses.count(429) == len(senders)
     refused = next(response for response in responses if response.status_code == 503)
     assert "queue is full" in refused.json()["detail"]
     assert all(r.json()["verdict"] == "passed" for r in responses if r.status_code == 201)
@@ -110,9 +113,8 @@ def test_a_flooding_address_leaves_room_for_everyone_else(tmp_path: Path) -> Non
                 with _client(live, "127.0.0.1") as http:
                     if http.get("/healthz").json()["queue"]["admitted"] >= 3:
                         break
-            victims = [threads.submit(_submit, live, victim) for _ in range(2)]
+            victim_results = [_submit(live, victim) for _ in range(2)]
             flood_statuses = [future.result().status_code for future in flooding]
-            victim_results = [future.result() for future in victims]
     assert flood_statuses.count(201) <= 6
     assert flood_statuses.count(429) >= 6
     assert [result.status_code for result in victim_results] == [201, 201]
@@ -138,3 +140,47 @@ def test_fresh_identity_flooding_is_rate_limited_per_address(tmp_path: Path) -> 
     assert int(refused.headers["retry-after"]) >= 1
     assert minted.status_code == 429
     assert welcomed.status_code == 201
+
+
+def test_however_many_addresses_flood_one_more_gets_in() -> None:
+    admission = Admission(capacity=34, per_learner=100, per_address=17)
+    for index in range(7):  # seven flooding addresses, each taking all it may
+        address = f"10.0.0.{index}"
+        while True:
+            try:
+                admission.admit(f"learner-{index}-{admission.admitted}", address)
+            except Refused:
+                break
+    assert admission.admitted < admission.capacity
+    admission.admit("victim", "192.0.2.1")
+
+
+LOOP = "def positional_encoding(max_len, d_model):\n    while True:\n        pass\n"
+
+
+def test_a_learner_is_graded_ahead_of_a_flooders_queued_loops(tmp_path: Path) -> None:
+    # Two zygotes, a flooder's five infinite loops (two running, three waiting): first come,
+    # first served would grade the learner after four of them; the fair queue after two.
+    settings = {"queue_size": "8", "identities_per_minute": "0", "submissions_per_minute": "0"}
+    with LiveServer(tmp_path, **settings) as live:
+        flood = _tokens(live, 5, "127.0.0.2")
+        (learner,) = _tokens(live, 1)
+        finished: list[str] = []
+
+        def send(token: str, code: str, address: str, name: str) -> httpx.Response:
+            with _client(live, address, token) as http:
+                response = http.post(SUBMIT, json={"code": code})
+            finished.append(name)
+            return response
+
+        with ThreadPoolExecutor(6) as threads:
+            loops = [threads.submit(send, t, LOOP, "127.0.0.2", "loop") for t in flood]
+            for _ in range(500):  # until all five are admitted and three wait
+                with _client(live, "127.0.0.1") as http:
+                    if http.get("/healthz").json()["sandbox"]["waiting"] >= 3:
+                        break
+            graded = threads.submit(send, learner, SOLUTION, "127.0.0.1", "learner").result()
+            for future in loops:
+                future.result()
+    assert graded.json()["verdict"] == "passed"
+    assert finished.index("learner") <= 2, finished
