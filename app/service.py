@@ -25,9 +25,11 @@ from app.settings import Settings
 from app.store import PendingSubmission, Store, StoredSubmission
 from graders.catalog import Catalog, UnknownExercise
 from graders.engine import Grader
+from graders.engine.endings import Ending
 from graders.engine.verdicts import platform_failure, platform_failure_for
 from graders.exercise import Exercise
 from graders.host.errors import SandboxUnavailable
+from graders.host.exchange import RunOutcome
 from graders.host.fair import TENANT
 from graders.host.pool import JOB_TIMES, JobTimes, SandboxPool
 from graders.report import Report
@@ -87,7 +89,7 @@ class Service:
             per_learner=settings.learner_queue_share,
             per_address=max(1, math.ceil(capacity * settings.address_queue_share)),
         )
-        self.grader = Grader(self.pool)
+        self.grader = Grader(self.pool, on_ending=self._count_ending)
         self.pool.on_timing = self._observe_pool
         self._executor = ThreadPoolExecutor(settings.database_threads, "gradebox-db")
 
@@ -344,6 +346,9 @@ class Service:
                     "the sweeper failed; trying again in %s s", self.settings.sweep_seconds
                 )
             await asyncio.sleep(self.settings.sweep_seconds)
+
+    def _count_ending(self, ending: Ending, outcome: RunOutcome) -> None:
+        self.metrics.endings.labels(str(ending)).inc()
 
     def _observe_pool(self, stage: str, seconds: float) -> None:
         if stage == "queue_wait":

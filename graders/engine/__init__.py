@@ -5,6 +5,7 @@ reading    the child's frames read into one typed result per probe
 early      tests checked while the child still runs
 per_test   one test: trials, check, message, diagnosis
 diagnosis  which known mistake a failing outcome matches
+endings    every way a run ends, whose side it is, its words (the one table)
 verdicts   a run's verdict, and every "not run" / "our fault" report in one wording
 previews   capped views of arrays for the page
 """

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -11,16 +12,18 @@ from typing import Protocol
 from graders import trusted
 from graders.engine.caps import result_caps, run_limits
 from graders.engine.early import LARGE_RESULT_BYTES, EarlyChecks, payload_bytes
+from graders.engine.endings import ENDINGS, Ending, ending_of
 from graders.engine.per_test import grade_test
 from graders.engine.reading import ProbeResult, ResultCaps, RunReading, read_frames
 from graders.engine.verdicts import build_report, source_too_large
 from graders.exercise import Exercise, TestSpec
 from graders.host.exchange import FrameListener, RunOutcome, RunStatus
 from graders.probes import Probe
-from graders.protocol.frames import ProtocolError
 from graders.protocol.job import Job
 from graders.protocol.limits import Limits
 from graders.report import Report, TestResult
+
+log = logging.getLogger("gradebox.sandbox")
 
 
 class Runner(Protocol):
@@ -50,34 +53,53 @@ def report_for_run(
     outcome: RunOutcome,
     early: EarlyChecks | None = None,
     caps: ResultCaps | None = None,
+    on_ending: Callable[[Ending], None] | None = None,
 ) -> Report:
     """The report for a finished run, reusing what `early` checked where it still holds
-    (`caps`: the run's result caps, computed here when the caller has not)."""
+    (`caps`: the run's result caps, computed here when the caller has not); `on_ending` hears
+    how the run ended (`endings.ending_of`)."""
     if early is not None and early.covers(outcome):
         reading, graded = early.reading, early.graded
     else:
         graded = {}
         try:
             reading = read_frames(outcome.frames, caps or result_caps(exercise, probes))
-        except (ProtocolError, KeyError, TypeError, ValueError):
+        except Exception:  # whatever the child's frames break in reading them: not trusted
             reading = RunReading()
-            outcome = RunOutcome(RunStatus.CRASHED, [], outcome.wall_ms)
+            outcome = RunOutcome(RunStatus.BROKEN, [], outcome.wall_ms, outcome.cpu_ms)
     checks = trusted.checks_for(exercise)
     keys = {probe.key: index for index, probe in enumerate(probes)}
 
     def graded_now(test: TestSpec, results: dict[int, ProbeResult]) -> TestResult:
         return grade_test(exercise, test, checks[test.check], results, keys, reading.loops)
 
-    return build_report(exercise, probes, outcome, reading, graded_now, graded)
+    report = build_report(exercise, probes, outcome, reading, graded_now, graded)
+    if on_ending is not None:
+        on_ending(ending_of(outcome, reading))
+    return report
+
+
+EndingListener = Callable[[Ending, RunOutcome], None]
 
 
 class Grader:
-    """Grades submissions for exercises, running learner code through `runner`."""
+    """Grades submissions for exercises, running learner code through `runner`.
 
-    def __init__(self, runner: Runner, seeds: Callable[[], int] | None = None) -> None:
+    `on_ending` hears how each run ended (`endings.Ending`), once per run: a run the machine
+    starved is run once more in a fresh child, and both are heard. It must not raise (if it
+    does, the error is logged and the grading goes on).
+    """
+
+    def __init__(
+        self,
+        runner: Runner,
+        seeds: Callable[[], int] | None = None,
+        on_ending: EndingListener | None = None,
+    ) -> None:
         self.runner = runner
         # Where each grading's seed for fresh probes comes from (tests replaying frames fix it).
         self.seeds = seeds or (lambda: secrets.randbits(64))
+        self.on_ending = on_ending
 
     async def grade(self, exercise: Exercise, source: str) -> Report:
         started = time.perf_counter()
@@ -98,14 +120,51 @@ class Grader:
             summary_only(exercise, probes),
             caps.elements,
             [probe.counted for probe in probes],
-        )
-        early = EarlyChecks(exercise, probes, caps)
-        outcome = await self.runner.run(job.encode(), run_limits(limits, caps), early)
-        if early.covers(outcome) or payload_bytes(outcome.frames) <= LARGE_RESULT_BYTES:
-            report = report_for_run(exercise, probes, outcome, early, caps)
-        else:  # decoding and checking megabytes would hold up every other grading: a thread
-            loop = asyncio.get_running_loop()
-            build = report_for_run
-            report = await loop.run_in_executor(None, build, exercise, probes, outcome, early, caps)
+        ).encode()
+        report, ending = await self._run(exercise, probes, job, caps)
+        if ending is Ending.STARVED:  # the grader or the machine held it up: a fresh child
+            report, ending = await self._run(exercise, probes, job, caps)
         duration = round((time.perf_counter() - started) * 1000)
         return report.model_copy(update={"duration_ms": duration})
+
+    async def _run(
+        self, exercise: Exercise, probes: list[Probe], job: bytes, caps: ResultCaps
+    ) -> tuple[Report, Ending]:
+        """Run the job once in a fresh child: its report and how it ended."""
+        early = EarlyChecks(exercise, probes, caps)
+        outcome = await self.runner.run(job, run_limits(exercise.limits, caps), early)
+        found: list[Ending] = []
+        try:
+            if early.covers(outcome) or payload_bytes(outcome.frames) <= LARGE_RESULT_BYTES:
+                report = report_for_run(exercise, probes, outcome, early, caps, found.append)
+            else:  # decoding and checking megabytes would hold up every other grading: a thread
+                loop = asyncio.get_running_loop()
+                build = report_for_run
+                report = await loop.run_in_executor(
+                    None, build, exercise, probes, outcome, early, caps, found.append
+                )
+            [ending] = found
+        except Exception:  # ours: the service reports it as internal_error
+            self._heard(Ending.GRADER_RAISED, outcome)
+            raise
+        self._heard(ending, outcome)
+        return report, ending
+
+    def _heard(self, ending: Ending, outcome: RunOutcome) -> None:
+        """Tell `on_ending`, and log a sandbox process that died rather than finished."""
+        if ENDINGS[ending].died:
+            log.warning(
+                "sandbox process ended: %s",
+                ending,
+                extra={
+                    "ending": ending.value,
+                    "signal": outcome.signal,
+                    "cpu_ms": outcome.cpu_ms,
+                    "wall_ms": round(outcome.wall_ms, 1),
+                },
+            )
+        if self.on_ending is not None:
+            try:
+                self.on_ending(ending, outcome)
+            except Exception:
+                log.exception("the on_ending listener raised on %s", ending)

@@ -96,9 +96,9 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
             for item in header.get("loops", [])[:100]
         ]
     elif kind == FrameType.START:
-        reading.running = int(header["probe"])
+        reading.running = _probe(reading, header)
     elif kind == FrameType.RESULT:
-        probe, caps = int(header["probe"]), reading.caps
+        probe, caps = _probe(reading, header), reading.caps
         if caps is None:
             value = unpack_value(header, frame.payload)
         else:
@@ -108,7 +108,7 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
         )
         reading.running = None
     elif kind == FrameType.RAISED:
-        reading.results[int(header["probe"])] = ProbeResult(
+        reading.results[_probe(reading, header)] = ProbeResult(
             ProbeOutcome.RAISED,
             error_type=text(header.get("type", "Exception"))[:100],
             message=text(header.get("message", ""))[:4000],
@@ -119,6 +119,16 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
     elif kind == FrameType.DONE:
         reading.stdout = text(header.get("stdout", ""))
         reading.stdout_truncated = bool(header.get("stdout_truncated", False))
+
+
+def _probe(reading: RunReading, header: dict[str, Any]) -> int:
+    """The probe a frame names, which must be one the job asked for."""
+    probe = header["probe"]
+    if type(probe) is not int:
+        raise ProtocolError("probe must be an int")
+    if reading.caps is not None:
+        reading.caps.for_probe(probe)
+    return probe
 
 
 def _modified(header: dict[str, Any]) -> tuple[int, ...]:

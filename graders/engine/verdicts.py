@@ -2,7 +2,8 @@
 
 The rule (design.md §2): a learner is told `error` only for what their code did (it would not
 compile or load), `timed_out` when it ran out of time, and `internal_error` for anything that is
-ours; each test not run says why in a sentence that starts "Not run:".
+ours; each test not run says why in a sentence that starts "Not run:". Whose fault each way a
+run can end is, and its words, are one table: graders.engine.endings.
 """
 
 from __future__ import annotations
@@ -13,13 +14,23 @@ from dataclasses import dataclass
 
 from graders.engine.caps import run_limits
 from graders.engine.diagnosis import settle
+from graders.engine.endings import (
+    ENDINGS,
+    OUR_FAULT,
+    Attribution,
+    Ending,
+    Facts,
+    Side,
+    ending_of,
+    facts_of,
+)
 from graders.engine.reading import ProbeOutcome, ProbeResult, RunReading
 from graders.exercise import Exercise, TestSpec
-from graders.host.exchange import RunOutcome, RunStatus
+from graders.host.exchange import RunOutcome
 from graders.probes import Probe
 from graders.report import LoadError, Report, Status, TestResult, Verdict
 
-OUR_FAULT = "This is our fault, not yours; please submit again in a moment."
+__all__ = ["OUR_FAULT", "build_report", "not_run", "platform_failure", "platform_failure_for"]
 
 # Tests already checked while the run went on, with the results each was checked on.
 EarlyResults = dict[str, tuple[TestResult, list[ProbeResult]]]
@@ -75,27 +86,45 @@ def build_report(
 ) -> Report:
     """Turn one sandbox run into the report: every test, its message and its diagnosis.
 
-    `early` holds tests already checked during the run (`EarlyChecks`), each with the results it
-    was checked on; one whose results are still those in `reading` is kept, not checked again.
+    How the run ended (`endings.ending_of`) decides whose fault anything unfinished is, by the
+    one table (`endings.ENDINGS`). `early` holds tests already checked during the run
+    (`EarlyChecks`), each with the results it was checked on; one whose results are still
+    those in `reading` is kept, not checked again.
     """
+    ending = ending_of(outcome, reading)
+    attribution = ENDINGS[ending]
+    limits = exercise.limits
+    if reading.caps is not None:  # the run's own cap, which its calls' caps set
+        limits = run_limits(limits, reading.caps)
+    facts = facts_of(outcome, reading, exercise.limits, limits.result_bytes)
     output = _Output(reading.stdout, reading.stdout_truncated)
-    if outcome.status is RunStatus.UNAVAILABLE:
-        reason = f"the grading sandbox was unavailable. {OUR_FAULT}"
-        return _report(exercise, Verdict.INTERNAL_ERROR, output, not_run_because=reason)
-    if reading.load_error is not None:
+    if ending is Ending.LEARNER_OUTPUT:  # what it printed never arrived whole
+        output = _Output("", True)
+    if ending is Ending.LEARNER_NOT_LOADED and reading.load_error is not None:
         error = reading.load_error
         where = f" (line {error.line})" if error.line else ""
-        reason = f"your code could not be loaded: {error.type}{where}: {error.message}"
+        reason = f"{attribution.not_run}: {error.type}{where}: {error.message}"
         return _report(exercise, Verdict.ERROR, output, error=error, not_run_because=reason)
     if not reading.loaded:
-        return _not_loaded(exercise, outcome, reading, output)
+        return _not_loaded(exercise, attribution, facts, output)
     results = dict(reading.results)
     keys = {probe.key: index for index, probe in enumerate(probes)}
-    if reading.running is not None:
-        results[reading.running] = _stopped(exercise, outcome, reading)
+    # The call in flight when the run ended: a timeout is worded by per_test, like any result;
+    # any other ending's own words (`in_call`) replace the results of the tests that made it.
+    stopped = reading.running
+    if stopped is not None and attribution.in_call is None:
+        if attribution.status is Status.TIMED_OUT:
+            results[stopped] = ProbeResult(ProbeOutcome.TIMED_OUT)
+        stopped = None
+    in_range = stopped is not None and 0 <= stopped < len(probes)
+    stopped_probe = probes[stopped] if stopped is not None and in_range else None
     early = early or {}
 
     def checked(test: TestSpec) -> TestResult:
+        if stopped_probe is not None and any(
+            probe.key == stopped_probe.key for probe in test.probes
+        ):
+            return _stopped_call(test, stopped_probe, attribution, facts)
         found = early.get(test.id)
         if found is not None:
             now = [results.get(keys[probe.key]) for probe in test.probes]
@@ -104,8 +133,13 @@ def build_report(
         return grade_test(test, results)
 
     tests = settle(exercise, [checked(test) for test in exercise.tests])
-    if outcome.status is RunStatus.CRASHED:
+    if attribution.side is Side.PLATFORM:  # what did not run, did not because of us
         verdict = Verdict.INTERNAL_ERROR
+        ours = {"message": f"Not run: {facts.fill(attribution.message)}"}
+        tests = [
+            test.model_copy(update=ours) if test.status is Status.SKIPPED else test
+            for test in tests
+        ]
     elif any(test.status is Status.TIMED_OUT for test in tests):
         verdict = Verdict.TIMED_OUT
     elif all(test.status is Status.PASSED for test in tests):
@@ -129,54 +163,27 @@ def _report(
     )
 
 
-def _stopped(exercise: Exercise, outcome: RunOutcome, reading: RunReading) -> ProbeResult:
-    """The result of the call in flight when the run ended without finishing it."""
-    if outcome.status is RunStatus.TIMEOUT:
-        return ProbeResult(ProbeOutcome.TIMED_OUT)
-    if outcome.status is RunStatus.OVERFLOW:
-        limits = exercise.limits
-        if reading.caps is not None:  # the run's own cap, which its calls' caps set
-            limits = run_limits(limits, reading.caps)
-        megabytes = limits.result_bytes / 2**20
-        reason = f"The result was larger than the sandbox sends back ({megabytes:.3g} MB)."
+def _stopped_call(
+    test: TestSpec, probe: Probe, attribution: Attribution, facts: Facts
+) -> TestResult:
+    """The result of a test whose call was in flight when the run ended without finishing it."""
+    text = facts.fill(attribution.in_call or "")
+    if attribution.side is Side.PLATFORM:
+        message = f"Not run: {text}"
     else:
-        reason = (
-            "The sandbox process stopped while running this call "
-            f"(signal {outcome.signal}). If your code is ordinary NumPy, this is our fault."
-        )
-    return ProbeResult(ProbeOutcome.RAISED, error_type="SandboxStopped", message=reason)
+        message = f"Called {probe.call}.\n{text}"
+    status = attribution.status or Status.ERROR
+    return TestResult(id=test.id, title=test.title, status=status, message=message, call=probe.call)
 
 
 def _not_loaded(
-    exercise: Exercise, outcome: RunOutcome, reading: RunReading, output: _Output
+    exercise: Exercise, attribution: Attribution, facts: Facts, output: _Output
 ) -> Report:
-    """The run ended before the code finished loading, without saying why."""
-    if outcome.status is RunStatus.TIMEOUT:
-        seconds = exercise.limits.wall_seconds
-        error = LoadError(
-            type="TimeoutError",
-            message=f"Loading your module took longer than {seconds:g} s: "
-            "is there a loop or a long computation at module level?",
-        )
-        reason = "loading your code timed out."
-        return _report(exercise, Verdict.TIMED_OUT, output, error=error, not_run_because=reason)
-    if reading.started_loading and not reading.compiled and outcome.status is RunStatus.CRASHED:
-        error = LoadError(
-            type="CompilerCrash",
-            message="Python could not compile this code: the compiler "
-            "stopped (is something nested extremely deeply?).",
-        )
-        reason = "your code could not be compiled."
-        return _report(exercise, Verdict.ERROR, output, error=error, not_run_because=reason)
-    if reading.compiled and outcome.status is RunStatus.CRASHED:
-        signal = f" (signal {outcome.signal})" if outcome.signal else ""
-        error = LoadError(
-            type="ModuleCrash",
-            message=f"The Python process stopped{signal} while your module-level code ran, "
-            "before the function could be called. Look at what runs at import time: "
-            "top-level calls, and values built outside any function.",
-        )
-        reason = "your module-level code stopped the process."
-        return _report(exercise, Verdict.ERROR, output, error=error, not_run_because=reason)
-    reason = f"the grading sandbox failed before your code ran. {OUR_FAULT}"
-    return _report(exercise, Verdict.INTERNAL_ERROR, output, not_run_because=reason)
+    """The run ended before the code finished loading: every test not run, saying why."""
+    if attribution.side is Side.PLATFORM or attribution.verdict is None:
+        reason = facts.fill(attribution.message)
+        return _report(exercise, Verdict.INTERNAL_ERROR, output, not_run_because=reason)
+    error = LoadError(type=attribution.error_type, message=facts.fill(attribution.message))
+    return _report(
+        exercise, attribution.verdict, output, error=error, not_run_because=attribution.not_run
+    )

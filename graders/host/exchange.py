@@ -18,38 +18,66 @@ from graders.protocol.limits import Limits
 
 _READ_BYTES = 256 << 10  # one read from a child's channel (a frame may take several)
 _STATUS_WAIT_SECONDS = 2.0  # a child is reaped within milliseconds; generous for a loaded host
+_KILLED_WAIT_SECONDS = 1.0  # after our own kill at the deadline: the grading waits for this
+_CPU_SPENT = 0.9  # of its CPU budget: a child killed at the deadline with this much ran out of CPU
 
 FrameListener = Callable[[list[Frame]], None]
 
 
 class RunStatus(StrEnum):
-    """How one run in the sandbox ended, as the host saw it."""
+    """How one run in the sandbox ended, as the host saw it (whose fault it was:
+    graders.engine.endings)."""
 
     OK = "ok"  # the child sent `done`
-    TIMEOUT = "timeout"  # the wall clock ran out, or the kernel's CPU limit killed it
-    CRASHED = "crashed"  # the child ended without `done` (a signal, an exit, a bad frame)
+    TIMEOUT = "timeout"  # the wall clock ran out: the grader killed it
+    CPU_LIMIT = "cpu_limit"  # the kernel's CPU limit killed it
+    OUT_OF_MEMORY = "out_of_memory"  # the kernel's OOM killer ended it near its memory limit
+    CRASHED = "crashed"  # the child ended without `done` (a signal or an exit)
+    BROKEN = "broken"  # it sent a frame no honest child sends: nothing it said is trusted
     OVERFLOW = "overflow"  # it sent more than the byte cap
     UNAVAILABLE = "unavailable"  # no child could be had (our fault)
 
 
 @dataclass(frozen=True)
+class ChildStatus:
+    """How the learner's process ended, as the process that reaped it reported."""
+
+    exit_code: int  # -N when a signal N ended it
+    cpu_ms: float
+    max_rss_kb: int = 0  # its peak resident memory
+
+
+@dataclass(frozen=True)
 class RunOutcome:
-    """What came back from one job: how it ended, the child's frames, its wall and CPU time."""
+    """What came back from one job: how it ended, the child's frames, its wall and CPU time.
+
+    `cpu_ms` is None when nobody said (a run that finished says its own; a killed or crashed
+    one, its reaper). `signal` is the signal that ended it, if not one the grader sent;
+    `exit_code` the exit code a crashed child ended with, None if its reaper never reported
+    (the zygote died); `max_rss_kb` its peak memory, 0 if not known.
+    """
 
     status: RunStatus
     frames: list[Frame]
     wall_ms: float = 0.0
-    cpu_ms: float = 0.0
+    cpu_ms: float | None = None
     signal: int | None = None
+    exit_code: int | None = None
+    max_rss_kb: int = 0
 
 
 @dataclass
 class Spare:
-    """A forked, isolated child waiting for its job, as the zygote handed it over."""
+    """A forked, isolated child waiting for its job, as the zygote handed it over.
+
+    `kill` asks the zygote to kill its learner process now (at the deadline) and have it
+    reaped, so `status` then says how long it really ran on the CPU.
+    """
 
     id: int
     channel: socket.socket
     status: int  # how the learner's process ended, written by the process that reaped it
+    kill: Callable[[], None] | None = None
 
 
 async def run_on_spare(
@@ -64,13 +92,20 @@ async def run_on_spare(
     started = time.perf_counter()
     decoder = FrameDecoder(limits.result_bytes)
     ended: asyncio.Future[RunStatus] = loop.create_future()
+    # How it ended, kept apart from `ended` (which the deadline cancels along with the wait).
+    decided: list[RunStatus] = []
     channel = spare.channel
     # Read into one buffer: `recv(n)` allocates n bytes per call, which costs more than the read.
     buffer = memoryview(bytearray(_READ_BYTES))
 
+    def end(status: RunStatus) -> None:
+        decided.append(status)
+        if not ended.done():
+            ended.set_result(status)
+
     def readable() -> None:
         """The channel has data (or EOF): feed it on, and end the wait once the run is over."""
-        if ended.done():  # whatever a child sends after `done` is never read
+        if decided:  # whatever a child sends after `done` is never read
             return
         try:
             count = channel.recv_into(buffer)
@@ -79,21 +114,30 @@ async def run_on_spare(
         except OSError:  # reset: the child is gone
             count = 0
         if not count:
-            ended.set_result(RunStatus.CRASHED)
+            end(RunStatus.CRASHED)
             return
         try:
             new = decoder.feed(buffer[:count])
         except FrameTooLarge:
-            ended.set_result(RunStatus.OVERFLOW)
+            end(RunStatus.OVERFLOW)
             return
         except ProtocolError:  # a frame no honest child sends: nothing it said is trusted
             decoder.frames.clear()
-            ended.set_result(RunStatus.CRASHED)
+            end(RunStatus.BROKEN)
             return
         if on_frames is not None and new:
             on_frames(new)
         if decoder.finished:
-            ended.set_result(RunStatus.OK)
+            end(RunStatus.OK)
+
+    def drain() -> None:
+        """Read what is already buffered: a grader held up past the deadline may find the
+        child long finished (its CPU would then look starved, and it was not)."""
+        for _ in range(64):  # bounded: each read takes up to _READ_BYTES
+            received = decoder.received
+            readable()
+            if decided or decoder.received == received:
+                return
 
     # One registration for the whole exchange: the channel is watched, not polled per read.
     loop.add_reader(channel.fileno(), readable)
@@ -102,33 +146,60 @@ async def run_on_spare(
             await loop.sock_sendall(channel, job)
             status = await ended
     except TimeoutError:
-        status = RunStatus.TIMEOUT
+        if not decided:
+            drain()
+        status = decided[0] if decided else RunStatus.TIMEOUT
     except OSError:  # the child closed its end early: it died (or was killed at the deadline)
         late = time.perf_counter() - started >= limits.wall_seconds
         status = RunStatus.TIMEOUT if late else RunStatus.CRASHED
     finally:
         loop.remove_reader(channel.fileno())
     wall_ms = (time.perf_counter() - started) * 1000
-    exit_code, cpu_ms = 0, 0.0
-    if status is RunStatus.CRASHED:  # it ended on its own: the process that reaped it says how
-        exit_code, cpu_ms = await loop.run_in_executor(None, read_status, spare.status)
-    killed_by = -exit_code if exit_code < 0 else None
+    frames = decoder.frames
+    if status is RunStatus.OK:
+        return RunOutcome(status, frames, wall_ms, _reported_cpu(frames))
+    if status is RunStatus.TIMEOUT and spare.kill is not None:
+        spare.kill()  # its reaper then says how much CPU it had: a starved child had little
+    if status not in (RunStatus.CRASHED, RunStatus.TIMEOUT):
+        return RunOutcome(status, frames, wall_ms)
+    wait = _STATUS_WAIT_SECONDS if status is RunStatus.CRASHED else _KILLED_WAIT_SECONDS
+    ended_as = await loop.run_in_executor(None, read_child_status, spare.status, wait)
+    if ended_as is None:  # nobody reported: its reaper (the zygote) is gone too
+        return RunOutcome(status, frames, wall_ms)
+    cpu_ms, memory = ended_as.cpu_ms, ended_as.max_rss_kb
+    budget_ms = limits.cpu_seconds * 1000
+    if status is RunStatus.TIMEOUT:
+        # Our deadline raced the kernel's CPU limit, which was due: it ran out of CPU.
+        if cpu_ms >= budget_ms * _CPU_SPENT:
+            status = RunStatus.CPU_LIMIT
+        return RunOutcome(status, frames, wall_ms, cpu_ms, max_rss_kb=memory)
+    killed_by = -ended_as.exit_code if ended_as.exit_code < 0 else None
     # The kernel kills at the CPU limit, but rusage ticks can read lower (940 ms of a 1 s limit
     # has been seen): any SIGKILL we did not send after half the budget is the CPU limit.
-    cpu_limit_ms = limits.cpu_seconds * 1000 * 0.5
-    if status is RunStatus.CRASHED and killed_by == signal.SIGKILL and cpu_ms >= cpu_limit_ms:
-        status = RunStatus.TIMEOUT
-    signal_number = killed_by if status is RunStatus.CRASHED else None
-    return RunOutcome(status, decoder.frames, wall_ms, cpu_ms, signal_number)
+    if killed_by == signal.SIGKILL and cpu_ms >= budget_ms * 0.5:
+        status = RunStatus.CPU_LIMIT
+    # A SIGKILL we did not send, to a child holding half its memory or more: the OOM killer.
+    elif killed_by == signal.SIGKILL and memory * 1024 >= limits.memory_bytes * 0.5:
+        status = RunStatus.OUT_OF_MEMORY
+    return RunOutcome(status, frames, wall_ms, cpu_ms, killed_by, ended_as.exit_code, memory)
 
 
-def read_status(status_fd: int) -> tuple[int, float]:
-    """The learner process's exit code and CPU time, from whoever reaped it; (0, 0) if none."""
-    ready, _, _ = select.select([status_fd], [], [], _STATUS_WAIT_SECONDS)
+def _reported_cpu(frames: list[Frame]) -> float | None:
+    """The CPU time a finished child counted itself (for the record; nothing is decided on it)."""
+    value = frames[-1].header.get("cpu_ms") if frames else None
+    return float(value) if isinstance(value, int | float) else None
+
+
+def read_child_status(status_fd: int, wait: float = _STATUS_WAIT_SECONDS) -> ChildStatus | None:
+    """How the learner's process ended, from whoever reaped it; None if nobody reported."""
+    ready, _, _ = select.select([status_fd], [], [], wait)
     if not ready:
-        return 0, 0.0
+        return None
     try:
-        report = json.loads(os.read(status_fd, 4096) or b"{}")
-        return int(report.get("exit_code", 0)), float(report.get("cpu_ms", 0.0))
-    except (OSError, ValueError, TypeError):
-        return 0, 0.0
+        report = json.loads(os.read(status_fd, 4096) or b"null")
+        if not isinstance(report, dict):
+            return None
+        rss = report.get("max_rss_kb", 0)
+        return ChildStatus(int(report["exit_code"]), float(report["cpu_ms"]), int(rss))
+    except (OSError, ValueError, TypeError, KeyError):
+        return None

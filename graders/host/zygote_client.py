@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import os
 import socket
+from functools import partial
 
 from graders.host.errors import SandboxUnavailable
 from graders.host.exchange import Spare
@@ -74,7 +75,16 @@ class Zygote:
             return
         channel = socket.socket(fileno=fds[0])
         channel.setblocking(False)
-        self._spares.put_nowait(Spare(int(offered[0].header["id"]), channel, fds[1]))
+        spare_id = int(offered[0].header["id"])
+        self._spares.put_nowait(Spare(spare_id, channel, fds[1], partial(self._kill, spare_id)))
+
+    def _kill(self, spare_id: int) -> None:
+        """Have the zygote kill that child's learner process now; its reaper then reports."""
+        if self.control is not None:
+            try:
+                self.control.send(encode({"t": FrameType.KILL, "id": spare_id}))
+            except OSError:
+                pass  # a dead zygote's children die with it (PR_SET_PDEATHSIG)
 
     @property
     def alive(self) -> bool:

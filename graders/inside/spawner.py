@@ -24,7 +24,7 @@ from typing import Any
 
 from graders.inside import attacks, child, isolation
 from graders.inside.warmup import prefault_heap, warm_up
-from graders.protocol.frames import Frame, FrameDecoder
+from graders.protocol.frames import ChildExit, Frame, FrameDecoder
 from graders.protocol.job import decode_job
 from graders.protocol.limits import Limits
 
@@ -104,7 +104,7 @@ class Spawner:
             isolation.die_with_parent()  # after the uid change, which clears it
             _run_sandboxed(channel, self.limits, report, warm, self.seccomp_program)
         finally:
-            os._exit(70)
+            os._exit(ChildExit.SETUP_FAILED)
 
     def _first_of_two(
         self, channel: socket.socket, status_pipe: int, warm: bool
@@ -114,7 +114,7 @@ class Spawner:
         A never runs learner code; its report (B's exit code and CPU time) reaches the grader
         on a pipe B does not hold, so B cannot forge it.
         """
-        code = 70
+        code: int = ChildExit.SETUP_FAILED
         try:
             isolation.enter_session(channel.fileno(), status_pipe)
             report = isolation.LayerReport()
@@ -134,9 +134,27 @@ class Spawner:
 
 
 def write_status(pipe: int, status: int, usage: Any) -> None:
+    """How the learner's process ended: its exit code (-signal if killed), CPU time and peak
+    memory (a SIGKILL near the memory limit is the kernel's OOM killer, not ours)."""
     code = os.waitstatus_to_exitcode(status)
     cpu_ms = (usage.ru_utime + usage.ru_stime) * 1000
-    os.write(pipe, json.dumps({"exit_code": code, "cpu_ms": round(cpu_ms, 3)}).encode())
+    report = {"exit_code": code, "cpu_ms": round(cpu_ms, 3), "max_rss_kb": usage.ru_maxrss}
+    os.write(pipe, json.dumps(report).encode())
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (the kernel here has no /proc/PID/task/*/children)."""
+    found = []
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                    fields = stat.read().rsplit(b")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
 
 
 def _run_sandboxed(
@@ -169,8 +187,10 @@ def _run_sandboxed(
             # The zygote set the service's ceilings; the job's own limits may be lower.
             isolation.lower_rlimits(decoded.limits)
             child.run_job(decoded, out)
+    except MemoryError:  # our own code could not finish: the learner's code used the memory
+        code = ChildExit.OUT_OF_MEMORY
     except BaseException:
-        code = 71
+        code = ChildExit.FAILED
     finally:
         os._exit(code)
 

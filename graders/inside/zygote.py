@@ -9,7 +9,10 @@ configuration itself (the command line does, to overlap the two processes' start
            in hex), "one_fork"}
   offers   {"t": "spare", "id", "pid"} + two descriptors: the child's result channel and a
            pipe on which the learner's process's exit code and CPU time arrive once it ends
-  obeys    {"t": "release", "id", "warm"}: kill that child's whole process group, reap it,
+  obeys    {"t": "kill", "id"}: kill that child's learner process now (the grader's deadline
+           passed) and have it reaped, so its exit code and CPU time arrive on the status pipe
+           as for any other end: a child that got little CPU in its wall time was starved
+           {"t": "release", "id", "warm"}: kill that child's whole process group, reap it,
            and offer the next spare (forked and isolated before any job needs it; warmed up
            too unless the grader is busy, when that CPU is better spent on the jobs)
 
@@ -21,14 +24,16 @@ How each child is made and isolated: graders.inside.spawner.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import itertools
 import os
 import selectors
+import signal
 import socket
 import sys
 
-from graders.inside.spawner import ChildProcess, Spawner, kill_group, write_status
+from graders.inside.spawner import ChildProcess, Spawner, children_of, kill_group, write_status
 from graders.inside.warmup import tune_malloc, warm_up
 from graders.protocol.frames import FrameDecoder, FrameType, encode
 from graders.protocol.limits import Limits
@@ -61,11 +66,11 @@ def serve(limits: Limits, control: socket.socket, seccomp_program: bytes, one_fo
         if spare.pidfd is not None:
             events.register(spare.pidfd, selectors.EVENT_READ, spare_id)
 
-    def reap(spare: ChildProcess, killed: bool) -> None:
-        """Collect an ended (or just killed) one-fork child; say how it ended unless killed."""
+    def reap(spare: ChildProcess, kill: bool) -> None:
+        """Collect an ended (or now killed) one-fork child and say how it ended."""
         if spare.reaped:
             return
-        if killed:
+        if kill:
             kill_group(spare.pid)
         _, status, usage = os.wait4(spare.pid, 0)
         spare.reaped = True
@@ -73,17 +78,30 @@ def serve(limits: Limits, control: socket.socket, seccomp_program: bytes, one_fo
             events.unregister(spare.pidfd)
             os.close(spare.pidfd)
         if spare.status_write is not None:
-            if not killed:
-                try:
-                    write_status(spare.status_write, status, usage)
-                except OSError:  # the grader stopped listening: nobody to tell
-                    pass
+            try:
+                write_status(spare.status_write, status, usage)
+            except OSError:  # the grader stopped listening (released it): nobody to tell
+                pass
             os.close(spare.status_write)
+
+    def kill(spare_id: int) -> None:
+        """End a child's learner process at the grader's deadline; its reaper reports it."""
+        spare = live.get(spare_id)
+        if spare is None:
+            return
+        if spare.pidfd is not None:
+            reap(spare, kill=True)
+            return
+        # Two forks: kill only the learner's process B, so that A, its parent, reaps it and
+        # writes its status; the group (A too) goes at the release.
+        for pid in children_of(spare.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
 
     def release(spare_id: int, warm: bool) -> None:
         spare = live.pop(spare_id, None)
         if spare is not None and spare.pidfd is not None:
-            reap(spare, killed=True)
+            reap(spare, kill=True)
         elif spare is not None:  # two forks: A reports B's end itself; kill both, reap A
             kill_group(spare.pid)
             os.waitpid(spare.pid, 0)
@@ -98,7 +116,7 @@ def serve(limits: Limits, control: socket.socket, seccomp_program: bytes, one_fo
                 if key.data is not None:  # a one-fork child ended on its own
                     spare = live.get(key.data)
                     if spare is not None:
-                        reap(spare, killed=False)
+                        reap(spare, kill=False)
                     continue
                 message = control.recv(4096)
                 if not message:
@@ -106,6 +124,8 @@ def serve(limits: Limits, control: socket.socket, seccomp_program: bytes, one_fo
                 for frame in FrameDecoder(last=None).feed(message):
                     if frame.type == FrameType.RELEASE:
                         release(int(frame.header["id"]), bool(frame.header.get("warm", True)))
+                    elif frame.type == FrameType.KILL:
+                        kill(int(frame.header["id"]))
     except OSError:  # the grader went away (reset or broken pipe): shut down quietly
         pass
     finally:

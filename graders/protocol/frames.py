@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import struct
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from typing import Any
 
 _LENGTH = struct.Struct(">I")
@@ -35,6 +35,16 @@ class FrameType(StrEnum):
     CONFIGURE = "configure"  # grader -> zygote, first: the ceilings, the seccomp filter, forks
     SPARE = "spare"  # zygote -> grader: a child ready for a job (+ its descriptors)
     RELEASE = "release"  # grader -> zygote: kill and reap that child, offer the next
+    KILL = "kill"  # grader -> zygote: kill that child now and say how it ended (its CPU time)
+
+
+class ChildExit(IntEnum):
+    """The exit codes a child's own code ends with when it cannot send `done` (graders.inside.
+    spawner); a learner's code cannot choose one, as it never reaches `os._exit`."""
+
+    SETUP_FAILED = 70  # the child could not isolate itself: ours
+    FAILED = 71  # the child's own code raised: ours
+    OUT_OF_MEMORY = 72  # memory ran out in the child's own code (packing a result, say)
 
 
 class ProtocolError(Exception):

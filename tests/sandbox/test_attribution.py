@@ -1,0 +1,401 @@
+"""Real learner code through the real pool: each way it can end lands on the side the table says.
+
+One case per row of `graders.engine.endings.ENDINGS` that learner code can produce (rows it
+cannot: `learner-output` and `learner-result-too-large`, as the child describes an oversized
+result instead of sending it; `learner-compiler-crashed`, as Python 3.11 raises rather than
+crashes on anything that fits in 64 KB of source), plus the reported misattributions. The
+platform's rows are produced by acting on the sandbox from outside: a stopped child (starved),
+a killed child, a killed zygote.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from graders.engine import Grader, Runner
+from graders.engine.endings import ENDINGS, OUR_FAULT, Ending, Side
+from graders.exercise import Exercise
+from graders.host.exchange import FrameListener, RunOutcome
+from graders.host.pool import SandboxPool
+from graders.protocol.frames import Frame
+from graders.protocol.limits import Limits
+from graders.report import Report, Verdict
+from tests.conftest import TEST_LIMITS, LoopThread
+from tests.sandbox.conftest import REFERENCE_SOURCE
+
+# Room for an exercise to ask for a wall clock that comes before its CPU limit, and for one far
+# after it (a loop reaches a 1 s CPU limit before a 5 s wall clock on a fifth of a core).
+CEILINGS = dataclasses.replace(TEST_LIMITS, cpu_seconds=3.0, wall_seconds=5.0)
+PATIENT = {"wall_seconds": 5.0}
+F = "def positional_encoding(max_len, d_model):\n"
+# Fill the address space, small pieces last, then return a value made before: packing it (our
+# code, in the child) finds no memory left.
+FILL_MEMORY = (
+    "import numpy as np\nKEEP = []\n" + F + "    result = np.zeros((max_len, d_model))\n"
+    "    keep = []\n"
+    "    for size in (10**7, 10**5, 10**3, 10):\n"
+    "        try:\n"
+    "            while True:\n"
+    "                keep.append(np.empty(size, dtype=np.uint8))\n"
+    "        except MemoryError:\n"
+    "            pass\n"
+    "    KEEP.append(keep)\n"
+    "    return result\n"
+)
+LOOP_SCAN_HEADER = (
+    "import numpy as np\n\ndef "
+    + "f" * 6000
+    + "(n, d):\n"
+    + "\n".join(f"    for i{k} in range(1): pass" for k in range(1700))
+    + "\n    return np.zeros((n, d))\n\npositional_encoding = "
+    + "f" * 6000
+    + "\n"
+)
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    source: str
+    ending: Ending
+    verdict: Verdict
+    phrase: str  # in the report's error or in a test's message
+    limits: dict[str, float] = field(default_factory=dict)  # the exercise's own overrides
+
+
+CASES = [
+    Case("the reference", REFERENCE_SOURCE, Ending.FINISHED, Verdict.PASSED, "Passed"),
+    Case("a scalar return", F + "    return 3.0\n", Ending.FINISHED, Verdict.FAILED, "float 3.0"),
+    Case(
+        "a deeply nested list returned",
+        F + "    x = []\n    for _ in range(20_000):\n        x = [x]\n    return x\n",
+        Ending.FINISHED,
+        Verdict.FAILED,
+        "It returned a list",
+    ),
+    Case("an oversized loop scan", LOOP_SCAN_HEADER, Ending.FINISHED, Verdict.FAILED, "for loop"),
+    Case(
+        "a call that raises",
+        F + "    raise ValueError('nope')\n",
+        Ending.LEARNER_RAISED,
+        Verdict.FAILED,
+        "It raised ValueError on line 2: nope",
+    ),
+    Case(
+        "a functools.reduce chain",
+        "import functools\n" + F + "    f = functools.reduce(lambda g, _: (lambda v, g=g: g(v)),"
+        " range(5_000), lambda v: v)\n    return f(1)\n",
+        Ending.LEARNER_RAISED,
+        Verdict.FAILED,
+        "RecursionError",
+    ),
+    Case(
+        "a syntax error",
+        F.rstrip(":\n") + "\n    return 1\n",
+        Ending.LEARNER_NOT_LOADED,
+        Verdict.ERROR,
+        "SyntaxError",
+    ),
+    Case(
+        "a loop that never ends",
+        F + "    while True:\n        pass\n",
+        Ending.LEARNER_CPU,
+        Verdict.TIMED_OUT,
+        "still running when the time limit stopped it",
+        PATIENT,
+    ),
+    Case(
+        "a loop that never ends at module level",
+        "while True:\n    pass\n" + F + "    return 1\n",
+        Ending.LEARNER_CPU,
+        Verdict.TIMED_OUT,
+        "used more than 1 s of CPU time",
+        PATIENT,
+    ),
+    Case(
+        "a loop outlasting the wall clock",
+        F + "    while True:\n        pass\n",
+        Ending.LEARNER_WALL_TIMEOUT,
+        Verdict.TIMED_OUT,
+        "still running when the time limit stopped it",
+        {"cpu_seconds": 3.0, "wall_seconds": 1.5},
+    ),
+    Case(
+        "memory running out while the result is packed",
+        FILL_MEMORY,
+        Ending.LEARNER_MEMORY,
+        Verdict.FAILED,
+        "Your result did not fit in memory",
+    ),
+    Case(
+        "nested map() at module level",
+        "x = [1]\nfor _ in range(200_000):\n    x = map(abs, x)\nlist(x)\n" + F + "    return 1\n",
+        Ending.LEARNER_MODULE_CRASHED,
+        Verdict.ERROR,
+        "while your module-level code ran",
+    ),
+    *(
+        Case(
+            f"nested {wrapper}() in a call",
+            F + f"    x = [1]\n    for _ in range(200_000):\n        x = {wrapper}(x)\n"
+            "    return list(x)\n",
+            Ending.LEARNER_CRASHED_INTERPRETER,
+            Verdict.FAILED,
+            "The Python interpreter crashed (signal 11) while running this call",
+        )
+        for wrapper in ("zip", "enumerate")
+    ),
+]
+
+
+@dataclass
+class Heard:
+    """Every run's ending, as the grader's `on_ending` hook tells it."""
+
+    endings: list[Ending] = field(default_factory=list)
+
+    def __call__(self, ending: Ending, outcome: RunOutcome) -> None:
+        self.endings.append(ending)
+
+
+def favoured(sandbox: SandboxPool) -> SandboxPool:
+    """The pool with its zygotes (and so every child they fork) ahead of other processes on
+    the CPU: on a machine shared with other work, a child that gets under half its wall time
+    on the CPU is "starved", ours; these tests are about what the learner's code does."""
+    for zygote in sandbox._zygotes:
+        assert zygote.process is not None
+        os.setpriority(os.PRIO_PROCESS, zygote.process.pid, -10)
+    return sandbox
+
+
+@pytest.fixture(scope="module")
+def pool(loop_thread: LoopThread) -> Iterator[SandboxPool]:
+    sandbox = SandboxPool(1, CEILINGS)
+    loop_thread.run(sandbox.start())
+    yield favoured(sandbox)
+    loop_thread.run(sandbox.close())
+
+
+def grade_heard(
+    runner: Runner, loop_thread: LoopThread, exercise: Exercise, source: str
+) -> tuple[Report, list[Ending]]:
+    heard = Heard()
+    grader = Grader(runner, on_ending=heard)
+    return loop_thread.run(grader.grade(exercise, source)), heard.endings
+
+
+def cpu_share(seconds: float = 0.3) -> float:
+    """The share of a core a busy process gets here now."""
+    started, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - started < seconds:
+        pass
+    return (time.process_time() - cpu) / (time.perf_counter() - started)
+
+
+def everything_said(report: Report) -> str:
+    error = f"{report.error.type}: {report.error.message}\n" if report.error else ""
+    return error + "\n".join(test.message for test in report.tests)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
+def test_each_ending_is_attributed_to_its_side(
+    case: Case, pool: SandboxPool, loop_thread: LoopThread, flagship: Exercise
+) -> None:
+    if case.ending is Ending.LEARNER_WALL_TIMEOUT and cpu_share() < 0.75:
+        pytest.skip("this machine gives a busy process under 3/4 of a core: it would starve")
+    exercise = flagship
+    if case.limits:
+        limits = flagship.limits.merged(case.limits)
+        exercise = dataclasses.replace(flagship, limits=limits)
+    report, endings = grade_heard(pool, loop_thread, exercise, case.source)
+    said = everything_said(report)
+    assert endings == [case.ending], said[:2000]
+    assert report.verdict is case.verdict, said[:2000]
+    assert case.phrase in said
+    assert ENDINGS[case.ending].side is Side.LEARNER
+    assert "our fault" not in said.lower()
+
+
+# --- the platform's side, produced by acting on the sandbox from outside ------------------------
+
+
+def children(pid: int) -> list[int]:
+    """The live (not yet exited) processes whose parent is `pid`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(stat[1]) == pid and stat[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+async def learner_process(pool: SandboxPool) -> int:
+    """The learner process of the spare a one-zygote pool will run the next job in (a child
+    of the zygote or, with two forks, a grandchild): once the zygote offered that spare, the
+    child before it is gone."""
+    [zygote] = pool._zygotes
+    assert zygote.process is not None
+    for _ in range(500):  # bounded: a spare is forked within milliseconds
+        found = children(zygote.process.pid)
+        if not pool.one_fork:
+            found = [grandchild for child in found for grandchild in children(child)]
+        if not zygote._spares.empty() and len(found) == 1:
+            return found[0]
+        await asyncio.sleep(0.01)
+    raise AssertionError("the zygote offered no spare")
+
+
+@dataclass
+class Stopping:
+    """The pool, but the first `times` runs get a child that was SIGSTOPped before its job
+    arrived: it stays off the CPU while the wall clock runs."""
+
+    pool: SandboxPool
+    times: int
+
+    async def run(
+        self, job: bytes, limits: Limits, on_frames: FrameListener | None = None
+    ) -> RunOutcome:
+        if self.times > 0:
+            self.times -= 1
+            os.kill(await learner_process(self.pool), signal.SIGSTOP)
+        return await self.pool.run(job, limits, on_frames)
+
+
+@pytest.fixture(scope="module", params=[True, False], ids=["one-fork", "two-forks"])
+def any_pool(request: pytest.FixtureRequest, loop_thread: LoopThread) -> Iterator[SandboxPool]:
+    sandbox = SandboxPool(1, TEST_LIMITS, one_fork=request.param)
+    loop_thread.run(sandbox.start())
+    yield favoured(sandbox)
+    loop_thread.run(sandbox.close())
+
+
+def quick(exercise: Exercise) -> Exercise:
+    """The exercise with a 1 s wall clock: a stopped child's run ends soon."""
+    limits = dataclasses.replace(exercise.limits, wall_seconds=1.0)
+    return dataclasses.replace(exercise, limits=limits)
+
+
+def test_a_child_starved_of_cpu_is_run_again_and_the_rerun_grades_it(
+    any_pool: SandboxPool, loop_thread: LoopThread, flagship: Exercise
+) -> None:
+    stopping = Stopping(any_pool, times=1)
+    report, endings = grade_heard(stopping, loop_thread, quick(flagship), REFERENCE_SOURCE)
+    assert endings == [Ending.STARVED, Ending.FINISHED]
+    assert report.verdict is Verdict.PASSED
+
+
+def test_a_child_starved_twice_is_our_internal_error(
+    any_pool: SandboxPool, loop_thread: LoopThread, flagship: Exercise
+) -> None:
+    stopping = Stopping(any_pool, times=2)
+    report, endings = grade_heard(stopping, loop_thread, quick(flagship), REFERENCE_SOURCE)
+    assert endings == [Ending.STARVED, Ending.STARVED]
+    assert report.verdict is Verdict.INTERNAL_ERROR
+    assert all(OUR_FAULT in test.message for test in report.tests)
+    assert "too busy" in everything_said(report)
+
+
+@dataclass
+class Stalling:
+    """The pool, but the grader's event loop is held up past the deadline by the first batch
+    of frames (as a grader busy with other gradings may be)."""
+
+    pool: SandboxPool
+    seconds: float
+
+    async def run(
+        self, job: bytes, limits: Limits, on_frames: FrameListener | None = None
+    ) -> RunOutcome:
+        stalled = False
+
+        def listener(frames: list[Frame]) -> None:
+            nonlocal stalled
+            if not stalled:
+                stalled = True
+                time.sleep(self.seconds)  # blocks the loop: the deadline passes meanwhile
+            if on_frames is not None:
+                on_frames(frames)
+
+        return await self.pool.run(job, limits, listener)
+
+
+def test_a_grader_held_up_past_the_deadline_still_reads_the_finished_child(
+    any_pool: SandboxPool, loop_thread: LoopThread, flagship: Exercise
+) -> None:
+    stalling = Stalling(any_pool, seconds=1.5)
+    report, endings = grade_heard(stalling, loop_thread, quick(flagship), REFERENCE_SOURCE)
+    assert endings == [Ending.FINISHED]
+    assert report.verdict is Verdict.PASSED
+
+
+BUSY = "import numpy as np\n" + F + "    while True:\n        pass\n"
+
+
+def grade_and_act(
+    pool: SandboxPool, loop_thread: LoopThread, exercise: Exercise, act: Callable[[], None]
+) -> tuple[Report, list[Ending]]:
+    """Grade a busy loop and `act` on the sandbox once its learner code is on the CPU."""
+    learner = loop_thread.run(learner_process(pool))
+    found: list[tuple[Report, list[Ending]]] = []
+    worker = threading.Thread(
+        target=lambda: found.append(grade_heard(pool, loop_thread, exercise, BUSY))
+    )
+    worker.start()
+    for _ in range(500):  # bounded: until the loop has had 50 ms of CPU (the limit is 1 s)
+        if cpu_ticks(learner) > 5:
+            break
+        time.sleep(0.01)
+    act()
+    worker.join(30)
+    return found[0]
+
+
+def cpu_ticks(pid: int) -> int:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(stat[11]) + int(stat[12])
+
+
+def test_a_child_killed_from_outside_is_ours(
+    any_pool: SandboxPool, loop_thread: LoopThread, flagship: Exercise
+) -> None:
+    learner = loop_thread.run(learner_process(any_pool))
+    report, endings = grade_and_act(
+        any_pool, loop_thread, flagship, lambda: os.kill(learner, signal.SIGKILL)
+    )
+    assert endings == [Ending.SANDBOX_KILLED]
+    assert report.verdict is Verdict.INTERNAL_ERROR
+    assert OUR_FAULT in everything_said(report)
+
+
+def test_a_zygote_that_dies_during_a_grading_is_ours_and_replaced(
+    any_pool: SandboxPool, loop_thread: LoopThread, flagship: Exercise
+) -> None:
+    [zygote] = any_pool._zygotes
+    assert zygote.process is not None
+    pid = zygote.process.pid
+    report, endings = grade_and_act(
+        any_pool, loop_thread, flagship, lambda: os.kill(pid, signal.SIGKILL)
+    )
+    assert endings == [Ending.ZYGOTE_DIED]
+    assert report.verdict is Verdict.INTERNAL_ERROR
+    assert OUR_FAULT in everything_said(report)
+    after, _ = grade_heard(any_pool, loop_thread, flagship, REFERENCE_SOURCE)
+    assert after.verdict is Verdict.PASSED
