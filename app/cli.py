@@ -8,6 +8,7 @@ loads its own modules, on the other core), then reads the settings and the one e
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -36,6 +37,10 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "command", None):
         parser.print_help()
         return EXIT_USAGE
+    if args.command != "serve":
+        # The operator's line for each sandbox death is for a service's logs; here the report
+        # itself says how the run ended.
+        logging.getLogger("gradebox.sandbox").setLevel(logging.ERROR)
     code: int = args.run(args)
     return code
 
@@ -70,10 +75,45 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    """Serve with JSON logs, on the bounded h11 protocol (app/protocol.py, which says why h11),
+    with enough file descriptors for `max_connections`."""
+    import resource
+
     import uvicorn
 
+    from app.logs import configure_logging
+    from app.protocol import protocol_for
+
+    configure_logging()
+    settings = _settings()
+    # Each connection is a descriptor; the zygotes' pipes, the database and the log need some
+    # more (a few per zygote; 256 is plenty of margin).
+    wanted = settings.max_connections + 8 * settings.pool_size + 256
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+        if raised < wanted:
+            logging.getLogger("gradebox").warning(
+                "open files are limited to %d: max_connections=%d may not fit",
+                raised,
+                settings.max_connections,
+                extra={"rlimit_nofile": raised, "wanted": wanted},
+            )
     uvicorn.run(
-        "app.main:create_app", factory=True, host=args.host, port=args.port, log_level="info"
+        "app.main:create_app",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        http=protocol_for(settings),
+        ws="none",  # no route speaks WebSocket; an upgrade would leave the protocol's limits
+        # uvicorn would believe X-Forwarded-* from 127.0.0.1 and rewrite the client's address:
+        # app.edge.client_address reads them, from the `trusted_proxies` setting only.
+        proxy_headers=False,
+        log_config=None,  # configure_logging above: JSON lines on stderr
+        log_level="info",
+        access_log=False,  # the edge middleware writes one line per request, with its id
+        server_header=False,
     )
     return EXIT_PASSED
 

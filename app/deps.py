@@ -6,6 +6,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request, Response
 
+from app.edge import client_address
 from app.identity import COOKIE_MAX_AGE, COOKIE_NAME
 from app.problems import NotFound, Unauthorized
 from app.service import Service
@@ -32,9 +33,10 @@ def get_exercise(slug: str, service: ServiceDep) -> Exercise:
 ExerciseDep = Annotated[Exercise, Depends(get_exercise)]
 
 
-def get_address(request: Request) -> str:
-    """The client's network address, for per-address limits and shares."""
-    return request.client.host if request.client else "unknown"
+def get_address(request: Request, service: ServiceDep) -> str:
+    """The client's network address, for per-address limits and shares (behind a trusted
+    proxy, from its forwarded header: `app.edge.client_address`)."""
+    return client_address(request.scope, service.settings)
 
 
 AddressDep = Annotated[str, Depends(get_address)]

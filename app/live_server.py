@@ -106,11 +106,19 @@ class LiveServer:
         headers: dict[str, str] | None = None,
         cookies: dict[str, str] | None = None,
     ) -> httpx.Client:
-        """A new HTTP client for this server, with its own cookie jar."""
+        """A new HTTP client for this server, with its own cookie jar.
+
+        It sends `Origin` as a browser on the page would: a cookie-authenticated POST without
+        one is refused as cross-site (app.edge).
+        """
         import httpx
 
         return httpx.Client(
-            base_url=self.url, timeout=30, headers=headers, cookies=cookies, trust_env=False
+            base_url=self.url,
+            timeout=30,
+            headers={"Origin": self.url, **(headers or {})},
+            cookies=cookies,
+            trust_env=False,
         )
 
     def stop(self, kill: bool = False) -> None:

@@ -11,10 +11,10 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import problems
 from app.db import make_engine, migrate, session_factory
+from app.edge import Edge
 from app.identity import Identities
 from app.routes import exercises, submissions, system
 from app.service import Service
@@ -24,7 +24,6 @@ from graders.catalog import Catalog
 from graders.host.pool import SandboxPool
 
 log = logging.getLogger("gradebox")
-MAX_BODY_BYTES = 1 << 20  # a submission is at most 64 KiB; nothing we accept is bigger
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -81,44 +80,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.static_dir.is_dir():
         app.mount("/static", StaticFiles(directory=settings.static_dir), name="static")
 
-    app.add_middleware(LimitAndCount)
+    app.add_middleware(Edge, settings=settings)
     return app
-
-
-class LimitAndCount:
-    """Refuse oversized bodies (413) before reading them; count requests for /metrics.
-
-    A plain ASGI middleware: Starlette's BaseHTTPMiddleware costs about a millisecond a request.
-    """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        headers = dict(scope.get("headers") or [])
-        length = headers.get(b"content-length", b"")
-        if length.isdigit() and int(length) > MAX_BODY_BYTES:
-            response = problems.problem_response(
-                413, f"The request body is over {MAX_BODY_BYTES} bytes."
-            )
-            await response(scope, receive, send)
-            return
-        status = 500
-
-        async def send_and_note(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = int(message["status"])
-            await send(message)
-
-        await self.app(scope, receive, send_and_note)
-        service = getattr(scope["app"].state, "service", None)
-        if service is not None:
-            path = getattr(scope.get("route"), "path", "unmatched")
-            service.metrics.requests.labels(scope["method"], path, str(status)).inc()
 
 
 async def _sweep(service: Service) -> object:

@@ -73,6 +73,21 @@ _DESCRIPTIONS = {
 }
 
 
+# Every route that names the learner may answer these: a new identity over the per-address rate
+# (429), the database not answering (503).
+LEARNER_STATUSES = (401, 429, 503)
+_DESCRIPTIONS_FOR_LEARNER_ROUTES = {
+    "s429": "Too many requests, or too many new learners from this address: see Retry-After",
+    "s503": "The database (or the sandbox) is not answering right now: see Retry-After",
+}
+
+
+def for_learner(*statuses: int, **descriptions: str) -> dict[int | str, dict[str, Any]]:
+    """`documented` for a route that names the learner: its own statuses and those it can meet."""
+    merged = {**_DESCRIPTIONS_FOR_LEARNER_ROUTES, **descriptions}
+    return documented(*sorted({*LEARNER_STATUSES, *statuses}), **merged)
+
+
 def documented(*statuses: int, **descriptions: str) -> dict[int | str, dict[str, Any]]:
     """OpenAPI entries for problem+json responses (the body is `ProblemOut`)."""
     from app.schemas import ProblemOut

@@ -7,7 +7,7 @@ from datetime import datetime
 from fastapi import APIRouter
 
 from app.deps import ExerciseDep, LearnerDep, ServiceDep
-from app.problems import Conflict, documented
+from app.problems import Conflict, for_learner
 from app.schemas import (
     EntryInfo,
     ExerciseDetail,
@@ -21,10 +21,10 @@ from graders.exercise import Exercise
 from graders.markdown import render
 
 router = APIRouter(prefix="/api/exercises", tags=["exercises"])
-NOT_FOUND = documented(401, 404, s404="Unknown exercise")
+NOT_FOUND = for_learner(404, s404="Unknown exercise")
 
 
-@router.get("", responses=documented(401))
+@router.get("", responses=for_learner())
 async def list_exercises(service: ServiceDep, learner: LearnerDep) -> list[ExerciseSummary]:
     """Every exercise, with this learner's status on it."""
     statuses = await service.stored(service.store.statuses, learner)
@@ -104,7 +104,7 @@ async def revealed_hints(
 
 @router.post(
     "/{slug}/hints/next",
-    responses={**NOT_FOUND, **documented(409, s409="Every hint is already revealed")},
+    responses=for_learner(404, 409, s404="Unknown exercise", s409="Every hint is already revealed"),
 )
 async def reveal_next_hint(
     exercise: ExerciseDep, service: ServiceDep, learner: LearnerDep

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Response
 
 from app.deps import AddressDep, ExerciseDep, LearnerDep, ServiceDep
-from app.problems import Invalid, NotFound, PayloadTooLarge, documented
+from app.problems import Invalid, NotFound, PayloadTooLarge, for_learner
 from app.schemas import HistoryItem, HistoryPage, SubmissionIn, SubmissionOut
 from app.store import StoredSubmission
 from graders.markdown import render
@@ -37,13 +37,10 @@ def _rendered(test: dict[str, Any]) -> dict[str, Any]:
 @router.post(
     "/api/exercises/{slug}/submissions",
     status_code=201,
-    responses=documented(
-        401,
+    responses=for_learner(
         404,
         413,
         422,
-        429,
-        503,
         s404="Unknown exercise",
         s413="Code over the size limit",
         s429="Too many submissions, or this client's share of the queue is taken: Retry-After",
@@ -86,7 +83,7 @@ async def submit(
 
 @router.get(
     "/api/submissions/{submission_id}",
-    responses=documented(401, 404, s404="No such submission for this learner"),
+    responses=for_learner(404, s404="No such submission for this learner"),
 )
 async def get_submission(
     submission_id: str, service: ServiceDep, learner: LearnerDep
@@ -102,7 +99,7 @@ async def get_submission(
 
 @router.get(
     "/api/exercises/{slug}/submissions",
-    responses=documented(401, 404, 422, s404="Unknown exercise"),
+    responses=for_learner(404, 422, s404="Unknown exercise"),
 )
 async def history(
     exercise: ExerciseDep,

@@ -192,8 +192,10 @@ def _reported_cpu(frames: list[Frame]) -> float | None:
 
 def read_child_status(status_fd: int, wait: float = _STATUS_WAIT_SECONDS) -> ChildStatus | None:
     """How the learner's process ended, from whoever reaped it; None if nobody reported."""
-    ready, _, _ = select.select([status_fd], [], [], wait)
-    if not ready:
+    # poll, not select: with many client connections open, this fd may be numbered past 1023.
+    poller = select.poll()
+    poller.register(status_fd, select.POLLIN)
+    if not poller.poll(wait * 1000):
         return None
     try:
         report = json.loads(os.read(status_fd, 4096) or b"null")

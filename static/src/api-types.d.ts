@@ -157,7 +157,9 @@ export interface paths {
         };
         /**
          * Health
-         * @description Liveness, and whether the sandbox passed its self-test (each layer's state).
+         * @description Liveness and each component's state: 503 when the sandbox or the database cannot serve.
+         *
+         *     The database is asked at most once a second, however often this is called.
          */
         get: operations["health_healthz_get"];
         put?: never;
@@ -299,8 +301,16 @@ export interface components {
             broken_exercises: {
                 [key: string]: string;
             };
+            /** Database */
+            database: {
+                [key: string]: unknown;
+            };
             /** Exercises */
             exercises: number;
+            /** Queue */
+            queue: {
+                [key: string]: unknown;
+            };
             /** Sandbox */
             sandbox: {
                 [key: string]: unknown;
@@ -585,8 +595,28 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
+            /** @description Too many requests, or too many new learners from this address: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
             /** @description Our fault; logged */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description The database (or the sandbox) is not answering right now: see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -646,8 +676,28 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            /** @description Too many requests, or too many new learners from this address: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
             /** @description Our fault; logged */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description The database (or the sandbox) is not answering right now: see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -707,8 +757,28 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            /** @description Too many requests, or too many new learners from this address: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
             /** @description Our fault; logged */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description The database (or the sandbox) is not answering right now: see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -778,8 +848,28 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            /** @description Too many requests, or too many new learners from this address: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
             /** @description Our fault; logged */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description The database (or the sandbox) is not answering right now: see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -843,8 +933,28 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
+            /** @description Too many requests, or too many new learners from this address: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
             /** @description Our fault; logged */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description The database (or the sandbox) is not answering right now: see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -919,7 +1029,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Too many submissions from this learner: see Retry-After */
+            /** @description Too many submissions, or this client's share of the queue is taken: Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -939,7 +1049,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description The grading queue is full: see Retry-After */
+            /** @description The queue is full, or the database is not answering: see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -969,8 +1079,28 @@ export interface operations {
                     "application/json": components["schemas"]["LearnerOut"];
                 };
             };
+            /** @description Too many new learners from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
             /** @description Our fault; logged */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Unavailable right now: see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1030,8 +1160,28 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            /** @description Too many requests, or too many new learners from this address: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
             /** @description Our fault; logged */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description The database (or the sandbox) is not answering right now: see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1068,6 +1218,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ProblemOut"];
                     "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Degraded: see each component */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthOut"];
                 };
             };
         };

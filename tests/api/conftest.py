@@ -16,7 +16,14 @@ FLAGSHIP_URL = f"/api/exercises/{FLAGSHIP}"
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    with LiveServer(tmp_path_factory.mktemp("server"), submissions_per_minute="0") as live:
+    # Every test's client is a new learner from 127.0.0.1: the per-learner and per-address rates
+    # are tested on servers of their own (test_admission, test_submissions_api).
+    unlimited = {
+        "submissions_per_minute": "0",
+        "address_submissions_per_minute": "0",
+        "identities_per_minute": "0",
+    }
+    with LiveServer(tmp_path_factory.mktemp("server"), **unlimited) as live:
         yield live
 
 

@@ -184,3 +184,25 @@ def test_a_learner_is_graded_ahead_of_a_flooders_queued_loops(tmp_path: Path) ->
                 future.result()
     assert graded.json()["verdict"] == "passed"
     assert finished.index("learner") <= 2, finished
+
+
+@pytest.mark.parametrize(
+    ("trusted", "separate"),
+    [("127.0.0.1", True), ("", False)],
+    ids=["behind-a-trusted-proxy", "forwarded-header-from-anyone-is-ignored"],
+)
+def test_new_identities_are_counted_by_the_address_a_trusted_proxy_forwards(
+    tmp_path: Path, trusted: str, separate: bool
+) -> None:
+    with LiveServer(tmp_path, identities_per_minute="2", trusted_proxies=trusted) as live:
+
+        def mint(client_address: str) -> int:
+            with _client(live, "127.0.0.1") as http:
+                forwarded = {"x-forwarded-for": client_address}
+                return http.post("/api/learners", headers=forwarded).status_code
+
+        first = [mint("203.0.113.5") for _ in range(3)]
+        other = mint("203.0.113.6")
+    assert first == [201, 201, 429]
+    # Behind our proxy each client has its own count; spoofing the header without one helps nobody.
+    assert other == (201 if separate else 429)
