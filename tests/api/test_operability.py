@@ -3,7 +3,9 @@ splits a submission's time, and /healthz names each component's state."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+from pathlib import Path
 
 import httpx
 
@@ -49,3 +51,32 @@ def test_healthz_names_each_component(client: httpx.Client) -> None:
     assert body["database"]["ok"] is True
     assert body["sandbox"]["grading"] is True
     assert body["queue"]["capacity"] >= 1
+
+
+def test_healthz_is_503_and_says_why_while_the_sandbox_refuses(tmp_path: Path) -> None:
+    from app.main import create_app
+    from app.settings import Settings
+
+    app = create_app(Settings(data_dir=tmp_path, pool_size=1))
+
+    async def scenario() -> tuple[httpx.Response, httpx.Response, httpx.Response]:
+        # The real start-up (zygotes, self-test, SQLite), in this process, over ASGI.
+        async with app.router.lifespan_context(app):
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+                healthy = await http.get("/healthz")
+                app.state.service.pool.refusal = "sandbox layers missing: seccomp"
+                health = await http.get("/healthz")
+                refused = await http.post(
+                    SUBMIT, json={"code": SOLUTION}, headers={"origin": "http://test"}
+                )
+        return healthy, health, refused
+
+    healthy, health, refused = asyncio.run(scenario())
+    assert healthy.status_code == 200
+    assert health.status_code == 503
+    assert health.json()["status"] == "degraded"
+    assert health.json()["sandbox"]["refusal"] == "sandbox layers missing: seccomp"
+    assert health.json()["database"]["ok"] is True
+    assert refused.status_code == 503
+    assert "safety self-test" in refused.json()["detail"]
