@@ -65,6 +65,12 @@ def test_every_attack_was_sent_and_none_broke_on_its_own(figures: dict[str, Any]
     assert figures["attack_errors"] == []
 
 
+@pytest.mark.timeout(SOAK_SECONDS + 30)
+def test_no_request_of_the_attack_was_an_error_on_our_side(figures: dict[str, Any]) -> None:
+    # Whatever the attackers sent, the server logged no error: no 500, no grader failure.
+    assert figures["server_errors"] == {}
+
+
 def _passing() -> dict[str, Any]:
     phase = {
         "submissions": 10,
