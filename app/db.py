@@ -105,8 +105,14 @@ def make_engine(url: str, timeout_seconds: float = 5.0) -> Engine:
         pool_pre_ping=True,
         pool_timeout=timeout_seconds,
         connect_args={
-            "connect_timeout": max(1, round(timeout_seconds)),
+            "connect_timeout": max(2, round(timeout_seconds)),  # libpq's least is 2 s
             "options": f"-c statement_timeout={milliseconds} -c lock_timeout={milliseconds}",
+            # A peer that stops answering (a dropped route) is given up on, not waited for.
+            "tcp_user_timeout": milliseconds,
+            "keepalives": 1,
+            "keepalives_idle": max(1, round(timeout_seconds)),
+            "keepalives_interval": 1,
+            "keepalives_count": 3,
         },
     )
 

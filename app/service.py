@@ -37,6 +37,7 @@ from graders.report import Report
 log = logging.getLogger("gradebox.service")
 QUEUE_RETRY_SECONDS = 2
 DATABASE_RETRY_SECONDS = 5
+HEALTH_WAIT_SECONDS = 1.0  # /healthz waits no longer than this for the database
 UNSAVED_KEPT = 10_000
 UNCLAIMED_GRACE_SECONDS = 10.0  # a stored submission with no attempt yet is someone's, briefly  # finished reports waiting for the database to come back
 P = ParamSpec("P")
@@ -77,6 +78,7 @@ class Service:
     _tasks: set[asyncio.Task[Graded]] = field(default_factory=set)
     _in_flight: set[str] = field(default_factory=set)  # submission ids this process grades
     _unsaved: dict[str, tuple[Report, int | None]] = field(default_factory=dict)
+    _ping: asyncio.Task[DatabaseHealth] | None = None  # the health round trip in flight
 
     def __post_init__(self) -> None:
         settings = self.settings
@@ -122,9 +124,22 @@ class Service:
             ) from None
 
     async def check_database(self, max_age: float = 1.0) -> DatabaseHealth:
-        """The database's state, from a round trip at most `max_age` seconds old."""
+        """The database's state, from a round trip at most `max_age` seconds old.
+
+        One round trip at a time however many ask, and none waits for it longer than
+        `HEALTH_WAIT_SECONDS`: a database that cannot answer that fast is reported as such.
+        """
         if time.monotonic() - self.database.checked < max_age:
             return self.database
+        if self._ping is None or self._ping.done():
+            self._ping = asyncio.create_task(self._round_trip())
+        try:
+            async with asyncio.timeout(HEALTH_WAIT_SECONDS):
+                return await asyncio.shield(self._ping)
+        except TimeoutError:
+            return DatabaseHealth(False, f"no answer within {HEALTH_WAIT_SECONDS:g} s")
+
+    async def _round_trip(self) -> DatabaseHealth:
         started = time.perf_counter()
         try:
             await self.db(self.store.ping)

@@ -14,7 +14,9 @@ from app.live_server import free_port
 
 class TcpProxy:
     """Forwards 127.0.0.1:`port` to `target`; `cut()` drops every connection and stops
-    listening (clients see refused connections), `restore()` listens again on the same port."""
+    listening (clients see refused connections), `restore()` listens again on the same port.
+    `stall()` drops every connection and then accepts new ones without ever answering: a peer
+    that has gone silent (a blackholed route, a frozen server)."""
 
     def __init__(self, target: tuple[str, int]) -> None:
         self.target = target
@@ -24,12 +26,25 @@ class TcpProxy:
         self._listener: socket.socket | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self._silent = False
+
+    def stall(self) -> None:
+        self.cut()
+        self.restore()
+        self._silent = True
 
     def restore(self) -> TcpProxy:
+        self._silent = False
+        if self._thread is not None and self._thread.is_alive():
+            return self  # listening already: new connections are forwarded again
         listener = socket.socket()
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind(("127.0.0.1", self.port))
-        listener.listen(64)
+        try:
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            listener.bind(("127.0.0.1", self.port))
+            listener.listen(64)
+        except OSError:
+            listener.close()
+            raise
         listener.settimeout(0.1)
         self._listener, self._stop = listener, threading.Event()
         self._thread = threading.Thread(target=self._serve, args=(listener, self._stop))
@@ -37,6 +52,7 @@ class TcpProxy:
         return self
 
     def cut(self) -> None:
+        self._silent = False
         self._stop.set()
         if self._thread is not None:
             self._thread.join(5)
@@ -53,6 +69,10 @@ class TcpProxy:
                 try:
                     client, _ = listener.accept()
                 except TimeoutError:
+                    continue
+                if self._silent:  # held open, never answered, closed by cut()
+                    with self._lock:
+                        self._sockets.add(client)
                     continue
                 try:
                     upstream = socket.create_connection(self.target, timeout=5)

@@ -174,3 +174,28 @@ def test_a_report_finished_during_an_outage_is_stored_once_the_database_is_back(
     assert results[0].json()["verdict"] == "passed"
     assert stored is not None, "the report was never stored"
     assert stored["verdict"] == "passed"
+
+
+@pytest.mark.postgres
+def test_healthz_answers_within_a_second_when_the_database_goes_silent(
+    tmp_path: Path, database_name: str
+) -> None:
+    with TcpProxy(POSTGRES) as proxy:
+        url = f"postgresql+psycopg://postgres@127.0.0.1:{proxy.port}/{database_name}"
+        with LiveServer(tmp_path, database_url=url, **FAULTS) as live, live.client() as http:
+            proxy.stall()  # connections dropped; new ones accepted, never answered
+            time.sleep(1.1)  # past the health check's one-second memory
+            answers = [_timed(http, "GET", "/healthz") for _ in range(3)]
+            proxy.restore()
+            back = None
+            for _ in range(50):
+                back = http.get("/healthz")
+                if back.status_code == 200:
+                    break
+                time.sleep(0.2)
+    for health, seconds in answers:
+        assert seconds < 2.0
+        assert health.status_code == 503
+        assert health.json()["database"]["ok"] is False
+    assert back is not None
+    assert back.status_code == 200
