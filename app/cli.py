@@ -1,4 +1,4 @@
-"""The `gradebox` command line: serve, grade, validate, doctor, new.
+"""The `gradebox` command line: serve, grade, validate, regrade, doctor, new.
 
 Each command imports only what it needs, so that `gradebox grade` from a cold shell spends its
 time grading: it starts the zygote first (NumPy and the policy load there while this process
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from graders.engine import Grader
     from graders.host.process import ZygoteProcess
     from graders.report import Report
+    from graders.validate import Validation
 
 EXIT_PASSED, EXIT_NOT_PASSED, EXIT_USAGE = 0, 1, 2
 T = TypeVar("T")
@@ -65,7 +66,33 @@ def _parser() -> argparse.ArgumentParser:
     grade.set_defaults(run=_grade)
     validate = commands.add_parser("validate", help="prove exercise folders (default: all)")
     validate.add_argument("folders", nargs="*", type=Path)
+    validate.add_argument(
+        "--fill-examples",
+        action="store_true",
+        help="write the reference's values into statement.md's pycon examples that differ",
+    )
+    validate.add_argument(
+        "--write-fails",
+        action="store_true",
+        help="write each mistake's observed catches into its `fails` in exercise.toml",
+    )
     validate.set_defaults(run=_validate)
+    regrade = commands.add_parser(
+        "regrade", help="grade stored submissions again against an exercise's current version"
+    )
+    regrade.add_argument("slug")
+    regrade.add_argument(
+        "--all-versions",
+        action="store_true",
+        help="also the submissions the current version already graded",
+    )
+    regrade.add_argument(
+        "--limit",
+        type=int,
+        default=10_000,
+        help="at most this many submissions, oldest first (default 10000; run again for more)",
+    )
+    regrade.set_defaults(run=_regrade)
     doctor = commands.add_parser("doctor", help="run the sandbox self-test and show each layer")
     doctor.set_defaults(run=_doctor)
     new = commands.add_parser("new", help="scaffold a new exercise folder")
@@ -218,7 +245,7 @@ def _printable(text: str) -> str:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from graders.validate import Validation, format_matrix, validate_exercise
+    from graders.validate import format_matrix, validate_exercise
 
     settings = _settings()
     folders = args.folders or sorted(
@@ -230,7 +257,13 @@ def _validate(args: argparse.Namespace) -> int:
         return EXIT_USAGE
 
     async def work(grader: Grader) -> list[Validation]:
-        return [await validate_exercise(folder, grader) for folder in folders]
+        results = []
+        for folder in folders:
+            result = await validate_exercise(folder, grader)
+            if _apply_tools(args, result):  # the folder changed: prove it again as it is now
+                result = await validate_exercise(folder, grader)
+            results.append(result)
+        return results
 
     results = with_pool(settings, work)
     failed = 0
@@ -246,6 +279,103 @@ def _validate(args: argparse.Namespace) -> int:
         failed += not result.ok
     print(f"\n{len(results) - failed} of {len(results)} exercises valid")
     return EXIT_PASSED if not failed else EXIT_NOT_PASSED
+
+
+def _regrade(args: argparse.Namespace) -> int:
+    """Grade the stored submissions of one exercise again, through one sandbox as `validate`
+    does, and store each new report (its version with it; created_at kept). A grading that
+    fails on our side (internal_error) keeps the old report: a regrade never replaces a
+    learner's result with our own failure. Run it again to finish an interrupted run."""
+    import asyncio
+    from collections import Counter
+
+    from app.db import make_engine, migrate, session_factory
+    from app.store import Store
+    from graders.catalog import Catalog, UnknownExercise
+    from graders.digest import exercise_version
+    from graders.exercise_file import ExerciseError
+    from graders.host.errors import SandboxUnavailable
+    from graders.report import Verdict
+
+    if args.limit < 1:
+        print("gradebox: --limit must be at least 1", file=sys.stderr)
+        return EXIT_USAGE
+    settings = _settings()
+    catalog = Catalog(settings.exercises_dir, settings.limits)
+    try:
+        exercise = catalog.load_one(args.slug)
+    except UnknownExercise:
+        known = ", ".join(catalog.slugs()) or "none"
+        print(f"gradebox: unknown exercise '{args.slug}' (known: {known})", file=sys.stderr)
+        return EXIT_USAGE
+    except ExerciseError as error:
+        where = f"{error.path.name}: {error.field_name}: {error.problem}"
+        print(f"gradebox: exercise '{args.slug}' is broken: {where}", file=sys.stderr)
+        return EXIT_USAGE
+    version = exercise_version(exercise)
+    engine = make_engine(settings.sqlalchemy_url, settings.database_timeout_seconds)
+    try:
+        migrate(engine)  # as the service does at start: the version column may be new
+        store = Store(session_factory(engine))
+        ids = store.to_regrade(exercise.slug, None if args.all_versions else version, args.limit)
+        print(f"{exercise.slug}: {len(ids)} submissions to grade with version {version}")
+        changes: Counter[tuple[str, str]] = Counter()
+        kept = 0
+        step = max(1, -(-len(ids) // 20))  # at most 20 progress lines, whatever the count
+
+        async def work(grader: Grader) -> None:
+            nonlocal kept
+            for done, submission_id in enumerate(ids, 1):
+                stored = await asyncio.to_thread(store.get_submission, submission_id)
+                if stored is not None:
+                    report = await grader.grade(exercise, stored.code)
+                    if report.verdict is Verdict.INTERNAL_ERROR:
+                        kept += 1
+                    elif await asyncio.to_thread(store.regraded, submission_id, report):
+                        changes[(stored.verdict or "pending", str(report.verdict))] += 1
+                if done % step == 0 or done == len(ids):
+                    print(f"  {done}/{len(ids)} graded", flush=True)
+
+        if ids:
+            try:
+                with_pool(settings, work)
+            except SandboxUnavailable as error:
+                print(f"gradebox: the sandbox refuses to grade: {error}", file=sys.stderr)
+                return EXIT_NOT_PASSED
+    finally:
+        engine.dispose()
+    regraded = sum(changes.values())
+    unchanged = sum(count for (old, new), count in changes.items() if old == new)
+    print(f"regraded {regraded}: {unchanged} with the same verdict")
+    for (old, new), count in sorted(changes.items()):
+        if old != new:
+            print(f"  {old} -> {new}: {count}")
+    if kept:
+        print(f"  {kept} kept their old report: grading them failed on our side (internal_error)")
+    return EXIT_NOT_PASSED if kept else EXIT_PASSED
+
+
+def _apply_tools(args: argparse.Namespace, result: Validation) -> bool:
+    """Run the edits asked for (`--fill-examples`, `--write-fails`); whether a file changed."""
+    from graders.validate_tools import fill_examples, write_fails
+
+    if result.exercise is None:
+        return False
+    changed = False
+    name = result.path.name
+    if args.fill_examples and (lines := fill_examples(result)):
+        print(f"{name}: wrote the reference's values into statement.md, lines {lines}")
+        changed = True
+    if args.write_fails:
+        try:
+            written = write_fails(result)
+        except ValueError as error:
+            print(f"{name}: {error}; exercise.toml left as it was", file=sys.stderr)
+            written = []
+        if written:
+            print(f"{name}: wrote `fails` in exercise.toml for {', '.join(written)}")
+            changed = True
+    return changed
 
 
 def _doctor(args: argparse.Namespace) -> int:

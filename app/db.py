@@ -44,6 +44,9 @@ class Submission(Base):
     passed: Mapped[int] = mapped_column(Integer, default=0)
     total: Mapped[int] = mapped_column(Integer, default=0)
     report: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # The report's `exercise_version` (graders/digest.py); null while pending, and for results
+    # graded before versions were recorded.
+    exercise_version: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
     graded_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 

@@ -11,12 +11,22 @@ from graders.report import Report, Verdict
 
 
 class ExerciseSummary(BaseModel):
+    """One exercise in the list, which comes in learning order (sections, then `order`)."""
+
     slug: str
     title: str
     difficulty: Literal["easy", "medium", "hard"]
     tags: list[str]
     summary: str
+    section: str = Field(description="The course section; empty when the exercise has none.")
+    order: int | None = Field(description="Its place in the learning order; null when unset.")
     status: Literal["not_tried", "failed", "passed"] = Field(description="This learner's progress.")
+    status_current: bool = Field(
+        description="Whether a result behind `status` was graded by the exercise's current "
+        "version: false when the learner passed (or, for `failed`, was graded) only on an "
+        'earlier version of its tests (the page then says "passed on an earlier version of '
+        'this exercise"). Always true for `not_tried`.',
+    )
 
 
 class TestInfo(BaseModel):
@@ -51,7 +61,17 @@ class ExerciseDetail(BaseModel):
     tests: list[TestInfo]
     limits: dict[str, float]
     hints: HintCount
+    version: str = Field(
+        description="The exercise's current version (graders/digest.py): a report whose "
+        "`exercise_version` differs was graded by an earlier version of its tests."
+    )
     status: Literal["not_tried", "failed", "passed"] = Field(description="This learner's progress.")
+    status_current: bool = Field(
+        description="Whether a result behind `status` was graded by the exercise's current "
+        "version: false when the learner passed (or, for `failed`, was graded) only on an "
+        'earlier version of its tests (the page then says "passed on an earlier version of '
+        'this exercise"). Always true for `not_tried`.',
+    )
 
 
 class HintOut(BaseModel):
@@ -90,6 +110,14 @@ class HistoryItem(BaseModel):
     verdict: Verdict | None = Field(description="null while the submission is still being graded.")
     passed: int
     total: int
+    exercise_version: str | None = Field(
+        description="The version of the exercise that graded it; null while pending and for "
+        "results graded before versions were recorded."
+    )
+    current: bool = Field(
+        description="False when an earlier version of the exercise graded it (its tests have "
+        "changed since); results of unknown version count as current."
+    )
 
 
 class HistoryPage(BaseModel):

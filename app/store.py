@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -27,6 +28,22 @@ class StoredSubmission:
     total: int
     report: dict[str, Any] | None
     created_at: datetime
+    exercise_version: str | None = None  # what graded it (graders/digest.py); None: unknown
+
+    def graded_by(self, current: str | None) -> bool:
+        """Whether the `current` version of its exercise graded it; a result from before
+        versions were recorded counts as current (nothing is known to have changed)."""
+        return self.exercise_version is None or self.exercise_version == current
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A learner's standing on one exercise: `passed` if any submission passed, else `failed`
+    if any was graded; `current` if a result behind that status was graded by the exercise's
+    current version (a learner who passed only an older version is `passed`, not `current`)."""
+
+    status: Literal["failed", "passed"]
+    current: bool
 
 
 @dataclass(frozen=True)
@@ -46,7 +63,7 @@ def aware(moment: datetime) -> datetime:
 def _stored(row: Submission) -> StoredSubmission:
     return StoredSubmission(
         row.id, row.learner_id, row.exercise, row.code, row.status, row.verdict,
-        row.passed, row.total, row.report, aware(row.created_at),
+        row.passed, row.total, row.report, aware(row.created_at), row.exercise_version,
     )  # fmt: skip
 
 
@@ -135,8 +152,45 @@ class Store:
                 row.status, row.verdict = "graded", str(report.verdict)
                 row.passed, row.total = report.passed, report.total
                 row.report, row.graded_at = report.to_dict(), now()
+                row.exercise_version = report.exercise_version
             session.commit()
             return _stored(row)
+
+    def to_regrade(self, exercise: str, version: str | None, limit: int) -> list[str]:
+        """Ids of at most `limit` graded submissions of `exercise` not graded by `version`
+        (every one when `version` is None), oldest first."""
+        with self.sessions() as session:
+            where = [Submission.exercise == exercise, Submission.status == "graded"]
+            if version is not None:
+                where.append(
+                    or_(
+                        Submission.exercise_version.is_(None),
+                        Submission.exercise_version != version,
+                    )
+                )
+            query = (
+                select(Submission.id)
+                .where(*where)
+                .order_by(Submission.created_at, Submission.id)
+                .limit(limit)
+            )
+            return list(session.scalars(query))
+
+    def regraded(self, submission_id: str, report: Report) -> bool:
+        """Replace a graded submission's report and version with `report` (created_at kept,
+        graded_at now); False if the submission is gone or not graded."""
+        with self.sessions() as session:
+            result = session.execute(
+                update(Submission)
+                .where(Submission.id == submission_id, Submission.status == "graded")
+                .values(
+                    verdict=str(report.verdict), passed=report.passed, total=report.total,
+                    report=report.to_dict(), exercise_version=report.exercise_version,
+                    graded_at=now(),
+                )
+            )  # fmt: skip
+            session.commit()
+            return bool(getattr(result, "rowcount", 0))
 
     def abandon_attempts(self, started_before: datetime | None = None) -> int:
         """Mark running attempts abandoned: all of them, or those started before a moment.
@@ -228,6 +282,29 @@ class Store:
                 else:
                     status.setdefault(exercise, "failed")
             return status
+
+    def progress(self, learner_id: str, versions: Mapping[str, str]) -> dict[str, Progress]:
+        """Per exercise the learner tried, a `Progress`; `versions` holds each exercise's
+        current version (an exercise not in it counts every result as current)."""
+        with self.sessions() as session:
+            rows = session.execute(
+                select(Submission.exercise, Submission.verdict, Submission.exercise_version).where(
+                    Submission.learner_id == learner_id, Submission.status == "graded"
+                )
+            )
+            passes: dict[str, bool] = {}  # per exercise passed: whether a current result passed
+            tries: dict[str, bool] = {}  # per exercise graded: whether a current result exists
+            for exercise, verdict, version in rows:
+                current = version is None or version == versions.get(exercise, version)
+                tries[exercise] = tries.get(exercise, False) or current
+                if verdict == Verdict.PASSED:
+                    passes[exercise] = passes.get(exercise, False) or current
+            return {
+                exercise: Progress("passed", passes[exercise])
+                if exercise in passes
+                else Progress("failed", current)
+                for exercise, current in tries.items()
+            }
 
     def revealed_hints(self, learner_id: str, exercise: str) -> list[tuple[int, datetime]]:
         with self.sessions() as session:

@@ -84,8 +84,23 @@ class Catalog:
         except KeyError:
             raise UnknownExercise(slug) from None
 
+    def in_learning_order(self) -> list[Exercise]:
+        """Sections in the order of their first exercise, each section's exercises by `order`
+        (those without one last), then slug: the same order however the folders were (re)loaded."""
+        exercises = sorted(self.exercises.values(), key=_place)
+        sections: dict[str, int] = {}
+        for rank, exercise in enumerate(exercises):
+            sections.setdefault(exercise.section, rank)
+        return sorted(
+            exercises, key=lambda exercise: (sections[exercise.section], _place(exercise))
+        )
+
     def __iter__(self):  # type: ignore[no-untyped-def]
-        return iter(self.exercises.values())
+        return iter(self.in_learning_order())
+
+
+def _place(exercise: Exercise) -> tuple[bool, int, str]:
+    return (exercise.order is None, exercise.order or 0, exercise.slug)
 
 
 def _newest_change(folder: Path) -> float:

@@ -297,7 +297,18 @@ def _not_numbers(trial: Trial) -> Failure:
             + _imaginary_note(trial.got),
             trial,
         )
-    return Failure(f"It returned {describe(trial.got)}; a numeric array was expected.", trial)
+    wanted = _ONE_NUMBER if is_number(trial.expected) else "a numeric array"
+    return Failure(f"It returned {describe(trial.got)}; {wanted} was expected.", trial)
+
+
+_ONE_NUMBER = "a single number"
+
+
+def is_number(value: Any) -> bool:
+    """One number: a Python or NumPy scalar, or an array of shape () (a loss, a metric)."""
+    if isinstance(value, np.ndarray):
+        return value.ndim == 0 and value.dtype.kind in "biufc"
+    return isinstance(value, bool | int | float | complex | np.number | np.bool_)
 
 
 def _imaginary_note(value: Any) -> str:
@@ -368,14 +379,17 @@ def compare_values(trial: Trial, tolerance: float) -> Failure | None:
     """Array-like, same shape as the reference, every element within `tolerance`.
 
     A reference that returns a tuple, a list of arrays or a dict is compared item by item."""
-    if _is_structure(trial.expected):
+    if is_structure(trial.expected):
         return _compare_items(trial, tolerance)
     got, expected = numbers_of(trial.got), numbers_of(trial.expected)
-    assert expected is not None, "the reference returned no numbers"
+    if expected is None:  # text, None, ...: the reference's value itself is the answer
+        return _compare_equal(trial)
     if got is None or (got.dtype.kind == "c" and expected.dtype.kind != "c"):
         return _not_numbers(trial)
     if got.shape != expected.shape:
         shape = tuple(expected.shape)
+        if is_number(trial.expected):  # an array or a list, where one number was expected
+            return Failure(f"It returned {describe(trial.got)}; {_ONE_NUMBER} was expected.", trial)
         if not got.ndim:  # a number, where an array was expected
             return Failure(f"It returned {describe(trial.got)}; an array of shape {shape} "
                            "was expected.", trial)  # fmt: skip
@@ -398,6 +412,14 @@ def compare_values(trial: Trial, tolerance: float) -> Failure | None:
     return Failure(message, trial)
 
 
+def _compare_equal(trial: Trial) -> Failure | None:
+    """A reference value that is not numbers (a string, None, a bool in a dict): equal or not."""
+    got, expected = trial.got, trial.expected
+    if type(got) is type(expected) and bool(got == expected):
+        return None
+    return Failure(f"It returned {describe(got)}; {describe(expected)} was expected.", trial)
+
+
 def _coarse_dtype(got: np.ndarray[Any, Any], expected: Any) -> bool:
     """Booleans, integers or float16 where the reference returns finer numbers."""
     coarse = got.dtype.kind in "biu" or got.dtype == np.float16
@@ -411,12 +433,12 @@ def _element(value: Any) -> str:
     return number(float(value))
 
 
-def _is_structure(value: Any) -> bool:
+def is_structure(value: Any) -> bool:
     """A tuple, list or dict that did not cross as one array of numbers (e.g. `(loss, grad)`)."""
     return type(value) in (list, tuple, dict)
 
 
-def _paired_items(got: Any, expected: Any) -> list[tuple[str, Any, Any]] | None:
+def paired_items(got: Any, expected: Any) -> list[tuple[str, Any, Any]] | None:
     """Each item of a structured reference with the learner's item in its place, and where it
     is ("Item 1 of the tuple"); None when the learner's value is not that structure."""
     if isinstance(expected, dict):
@@ -436,7 +458,7 @@ def _paired_items(got: Any, expected: Any) -> list[tuple[str, Any, Any]] | None:
 
 
 def _compare_items(trial: Trial, tolerance: float) -> Failure | None:
-    pairs = _paired_items(trial.got, trial.expected)
+    pairs = paired_items(trial.got, trial.expected)
     if pairs is None:
         return Failure(
             f"It returned {describe(trial.got)}; {describe(trial.expected)} was expected.", trial
@@ -452,8 +474,8 @@ def same_kind(got: Any, expected: Any) -> bool:
     """Whether a returned value is the kind the reference returned: numbers of its shape (real
     or complex alike), or the same structure of such items. A check that fails on a value of
     another kind is the value's doing, not the check's (the engine reports what came back)."""
-    if _is_structure(expected):
-        pairs = _paired_items(got, expected)
+    if is_structure(expected):
+        pairs = paired_items(got, expected)
         return pairs is not None and all(same_kind(mine, theirs) for _, mine, theirs in pairs)
     mine, theirs = numbers_of(got), numbers_of(expected)
     if theirs is None:
@@ -506,7 +528,8 @@ def value_mismatch(trial: Trial, tolerance: float) -> Mismatch | None:
 @check("shape", values=False)
 def check_shape(trials: list[Trial], context: CheckContext) -> Failure | None:
     """A real numpy.ndarray with the reference's shape, for every probe (item by item when the
-    reference returns a tuple, a list of arrays or a dict)."""
+    reference returns a tuple, a list of arrays or a dict); where the reference returns one
+    number, any number (a float, a NumPy scalar, an array of shape ())."""
     for trial in trials:
         message = _shape_message(trial.got, trial.expected)
         if message is not None:
@@ -515,8 +538,8 @@ def check_shape(trials: list[Trial], context: CheckContext) -> Failure | None:
 
 
 def _shape_message(got: Any, expected: Any) -> str | None:
-    if _is_structure(expected):
-        pairs = _paired_items(got, expected)
+    if is_structure(expected):
+        pairs = paired_items(got, expected)
         if pairs is None:
             return f"It returned {describe(got)}; {describe(expected)} was expected."
         for where, mine, theirs in pairs:
@@ -524,12 +547,22 @@ def _shape_message(got: Any, expected: Any) -> str | None:
             if message is not None:
                 return f"{where}: {message}"
         return None
+    if is_number(expected):  # a loss or a metric: a float, a NumPy scalar or a 0-d array
+        return (
+            None if is_number(got) else f"It returned {describe(got)}; {_ONE_NUMBER} was expected."
+        )
     expected_shape = tuple(np.shape(expected))
     if not isinstance(got, np.ndarray):
         return (
             f"It returned {describe(got)}; a numpy.ndarray of shape {expected_shape} was expected."
         )
     if got.shape != expected_shape:
+        if got.dtype.kind == "c" and not np.iscomplexobj(expected):
+            # Complex numbers are the slip, not the shape (pairs kept as one complex value).
+            return (
+                f"It returned a complex ({got.dtype}) array of shape {tuple(got.shape)}; a real "
+                f"array of shape {expected_shape} was expected."
+            )
         return f"It returned shape {tuple(got.shape)} but shape {expected_shape} was expected."
     return None
 

@@ -62,10 +62,15 @@ class MistakeSpec:
     explanation: str
     path: Path
     hint: int | None = None
+    tip: str = ""  # Markdown shown with the diagnosis; unlike a hint, it unlocks nothing
 
     @cached_property
     def explanation_html(self) -> str:
         return render(self.explanation)
+
+    @cached_property
+    def tip_html(self) -> str:
+        return render(self.tip) if self.tip else ""
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,7 @@ class Exercise:
     tags: list[str]
     summary: str
     section: str
+    order: int | None
     entry: str
     signature: str
     tolerance: float
@@ -149,6 +155,7 @@ def load_exercise(path: Path, base_limits: Limits | None = None) -> Exercise:
         _mistake(path, toml_path, index, mistake, {test.id for test in tests}, len(hints))
         for index, mistake in enumerate(file.mistakes)
     ]
+    _no_unregistered_mistakes(path, {mistake.id for mistake in file.mistakes})
     statement = (path / "statement.md").read_text(encoding="utf-8")
     try:
         examples = parse_examples(statement)
@@ -162,6 +169,7 @@ def load_exercise(path: Path, base_limits: Limits | None = None) -> Exercise:
         tags=file.tags,
         summary=file.summary,
         section=file.section,
+        order=file.order,
         entry=function,
         signature=file.entry.signature,
         tolerance=file.tolerance,
@@ -212,8 +220,23 @@ def _mistake(
     if not source.is_file():
         raise ExerciseError(source, where + "id", "no such file in mistakes/")
     return MistakeSpec(
-        mistake.id, mistake.title, mistake.fails, mistake.explanation, source, mistake.hint
+        mistake.id,
+        mistake.title,
+        mistake.fails,
+        mistake.explanation,
+        source,
+        mistake.hint,
+        mistake.tip or "",
     )
+
+
+def _no_unregistered_mistakes(folder: Path, registered: set[str]) -> None:
+    """A mistakes/*.py with no [[mistakes]] entry would never be graded by validate, so nothing
+    would prove it is caught: it is an error, named by its file."""
+    for source in sorted((folder / "mistakes").glob("*.py")):
+        if source.stem not in registered:
+            why = f'not registered: add a [[mistakes]] entry with id = "{source.stem}" to exercise.toml'
+            raise ExerciseError(source, "file", why)
 
 
 def _limits(path: Path, overrides: LimitsFile, ceilings: Limits) -> Limits:

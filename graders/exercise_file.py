@@ -16,6 +16,7 @@ from pydantic import (
     Field,
     ValidationError,
     field_validator,
+    model_validator,
     with_config,
 )
 from pydantic_core import ErrorDetails, PydanticCustomError
@@ -104,6 +105,18 @@ class TestFile(_Table):
     def params(self) -> dict[str, Any]:
         return dict(self.model_extra or {})
 
+    @model_validator(mode="after")
+    def _no_tolerance_of_its_own(self) -> TestFile:
+        # Else it would pass silently as a param no check reads, and the test would compare
+        # with the exercise's tolerance all the same.
+        if "tolerance" in (self.model_extra or {}):
+            raise PydanticCustomError(
+                "test_tolerance",
+                "a test has no tolerance of its own: set `tolerance` at the top of "
+                "exercise.toml, or per call with @tolerance_for in checks.py",
+            )
+        return self
+
 
 class MistakeFile(_Table):
     """[[mistakes]]: a known-wrong solution in mistakes/<id>.py and what its learner is told."""
@@ -118,6 +131,12 @@ class MistakeFile(_Table):
         json_schema_extra=_optional_key,
     )
     explanation: Text = Field(description="Markdown: what the learner's output shows; the fix.")
+    tip: Text | None = Field(
+        None,
+        description="Markdown shown with the diagnosis, which unlocks no hint: the one targeted "
+        "nudge for this slip (`.tolist()` dropped, the cast removed).",
+        json_schema_extra=_optional_key,
+    )
 
 
 # One key per field of Limits (a test pins it): an exercise may ask for less, never for more.
@@ -148,8 +167,24 @@ class ExerciseFile(_Table):
     difficulty: Literal["easy", "medium", "hard"]
     tags: list[str] = Field([], description="Shown in the list, for filtering.")
     summary: Text = Field(description="One line in the exercise list.")
-    section: str = Field("", description="The course section it belongs to.")
-    tolerance: float = Field(1e-4, ge=0, description="Absolute tolerance of every comparison.")
+    section: str = Field(
+        "",
+        description="The course section it belongs to: sections are listed in the order of "
+        "their first exercise, and each section's exercises by `order`, then slug.",
+    )
+    order: int | None = Field(
+        None,
+        ge=1,
+        description="Its place in the learning order, 1 first; exercises without one come "
+        "after those with one, and ties are listed by slug.",
+        json_schema_extra=_optional_key,
+    )
+    tolerance: float = Field(
+        1e-4,
+        ge=0,
+        allow_inf_nan=False,
+        description="Absolute tolerance of every comparison: a finite number, at least 0.",
+    )
     entry: EntryFile = Field(description="The function learners define.")
     limits: LimitsFile = Field(
         default_factory=lambda: LimitsFile(), description="Lower limits for this exercise."

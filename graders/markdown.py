@@ -26,11 +26,15 @@ class Hint:
 
 @dataclass(frozen=True)
 class Example:
-    """A ```pycon example from the statement: an expression, the literal it shows, its line."""
+    """A ```pycon example from the statement: an expression (or a statement such as
+    `x = np.arange(4)`, continued on `... ` lines), the literal it shows, its line."""
 
     expression: str
     expected: str
-    line: int
+    line: int  # the 1-based line of its `>>>`
+    prompt_lines: int = 1  # the `>>>` line and its `... ` lines
+    expected_lines: int = 0  # the lines of the literal shown after them (0: it shows nothing)
+    indent: str = ""  # what precedes its `>>>` on the line
 
 
 def _math(content: str, options: dict[str, Any]) -> str:
@@ -97,7 +101,14 @@ def parse_examples(markdown: str) -> list[Example]:
         first_line = token.map[0] + 2  # the 1-based line after the opening fence
         name = f"the ```pycon block on line {token.map[0] + 1}"
         examples += [
-            Example(example.source.strip(), example.want.strip(), first_line + example.lineno)
+            Example(
+                example.source.strip(),
+                example.want.strip(),
+                first_line + example.lineno,
+                prompt_lines=example.source.count("\n"),
+                expected_lines=example.want.count("\n"),
+                indent=" " * example.indent,
+            )
             for example in _DOCTEST.get_examples(token.content, name)
         ]
     return examples

@@ -7,12 +7,18 @@ An argument is a TOML value (number, string, list) or a table:
     { normal = [2, 4, 8], seed = 2, loc = 0.0, scale = 3.0 }  Gaussian values, seeded
     { eye = 4 }                                               the identity matrix
     { full = [2, 3], value = 1.0 }                            a constant array
+    { integers = [3, 4], seed = 3, low = 0, high = 9 }        uniform integers (inclusive), int64
 
 `generate = { count = 5, seed = 0, args = [...] }` draws `count` probes whose arguments may also
 be `{ int = [low, high] }`, `{ even = [low, high] }` or `{ choice = [...] }` (inclusive ranges),
 and whose array shapes may use those draws (`{ random = [{ int = [1, 8] }, 4] }`). A draw named
-with `as = "n"` can be reused in the same probe as `{ ref = "n" }` (Q and K sharing d_k, say).
-Every draw is seeded, so each run is reproducible and each message can show the input.
+with `as = "n"` can be reused in the same probe as `{ ref = "n" }` (Q and K sharing d_k, say);
+an array named so gives its size along an axis as `{ ref = "x", axis = 0 }`, for a shape derived
+from another argument's (a mask of shape (n, n) for an x of n rows).
+
+Every draw is seeded, so each run is reproducible, and each message shows an argument the way
+it was made: `np.eye(4)`, `np.random.default_rng(7).normal(size=(4, 8))`. A generated array
+without a `seed` of its own gets one drawn from `generate.seed`, so it too can be shown so.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ class Probe:
     key: str  # identity, for sharing one run between tests
     counted: bool = False  # run under the line tracer (graders.protocol.counts)
     fresh: bool = False  # drawn for one grading (`generate.fresh`): its outputs are not kept
+    shown: tuple[str, ...] = ()  # each argument as the call shows it
 
     @property
     def arrays(self) -> list[np.ndarray[Any, Any]]:
@@ -44,18 +51,23 @@ class Probe:
 def parse_probes(function: str, probes: list[Any], generate: dict[str, Any] | None) -> list[Probe]:
     if not isinstance(probes, list):
         raise TypeError("probes must be a list of argument lists")
-    parsed = [
-        make_probe(function, [_argument(arg, None, {}) for arg in _args(item)]) for item in probes
-    ]
+    parsed = []
+    for item in probes:
+        made: dict[int, str] = {}
+        args = [_argument(arg, None, {}, made) for arg in _args(item)]
+        parsed.append(make_probe(function, args, shown=made))
     if generate:
         parsed += _generated(function, generate)
     return parsed
 
 
-def make_probe(function: str, args: list[Any], counted: bool = False) -> Probe:
-    shown = ", ".join(show_argument(arg) for arg in args)
+def make_probe(
+    function: str, args: list[Any], counted: bool = False, shown: dict[int, str] | None = None
+) -> Probe:
+    """A call of `function`; `shown` maps an argument's id to how it was made, if known."""
+    texts = tuple((shown or {}).get(id(arg)) or show_argument(arg) for arg in args)
     key = json.dumps([_key(arg) for arg in args]) + (" counted" if counted else "")
-    return Probe(tuple(args), f"{function}({shown})", key, counted)
+    return Probe(tuple(args), f"{function}({', '.join(texts)})", key, counted, shown=texts)
 
 
 SCALE = 4
@@ -69,11 +81,25 @@ def counted_pair(function: str, probe: Probe, sizes: list[int] | None = None) ->
     values keep their spread); `sizes`, when given, names which arguments (by position) are
     sizes, for a function that also takes ints of another meaning.
     """
-    scaled = [
-        _scaled(arg) if sizes is None or index in sizes else arg
-        for index, arg in enumerate(probe.args)
+    # How each array was made, so the counted calls show it too (the second one tiled).
+    original = {
+        id(arg): text
+        for arg, text in zip(probe.args, probe.shown, strict=False)
+        if isinstance(arg, np.ndarray)
+    }
+    scaled: list[Any] = []
+    texts: dict[int, str] = {}
+    for index, arg in enumerate(probe.args):
+        value = _scaled(arg) if sizes is None or index in sizes else arg
+        if id(arg) in original:
+            text = original[id(arg)]
+            tiled = f"np.tile({text}, {(SCALE,) * arg.ndim})"
+            texts[id(value)] = text if value is arg else tiled
+        scaled.append(value)
+    return [
+        make_probe(function, list(probe.args), True, original),
+        make_probe(function, scaled, True, texts),
     ]
-    return [make_probe(function, list(probe.args), True), make_probe(function, scaled, True)]
 
 
 def _scaled(value: Any) -> Any:
@@ -82,6 +108,10 @@ def _scaled(value: Any) -> Any:
     if isinstance(value, np.ndarray) and value.ndim:
         return np.tile(value, (SCALE,) * value.ndim)
     return value
+
+
+def _made(expression: str, dtype: str) -> str:
+    return expression if dtype == "float64" else f"{expression}.astype(np.{np.dtype(dtype).name})"
 
 
 def show_argument(value: Any) -> str:
@@ -98,43 +128,81 @@ def _args(item: Any) -> list[Any]:
     return item
 
 
-def _argument(spec: Any, rng: np.random.Generator | None, names: dict[str, Any]) -> Any:
+def _argument(
+    spec: Any,
+    rng: np.random.Generator | None,
+    names: dict[str, Any],
+    made: dict[int, str] | None = None,
+) -> Any:
+    """The value of one argument spec; `made` collects how each array was made, by its id."""
     if not isinstance(spec, dict):
         return spec
     if "ref" in spec:
         if spec["ref"] not in names:
             raise ValueError(f"{{ ref = {spec['ref']!r} }} names no earlier draw (use as = ...)")
-        return names[spec["ref"]]
-    value = _value(spec, rng, names)
+        named = names[spec["ref"]]
+        if "axis" not in spec:
+            return named
+        if not isinstance(named, np.ndarray):
+            raise ValueError(f"{{ ref = {spec['ref']!r}, axis = ... }} names no array")
+        return int(named.shape[int(spec["axis"])])
+    value = _value(spec, rng, names, made if made is not None else {})
     if "as" in spec:
         names[str(spec["as"])] = value
     return value
 
 
-def _value(spec: dict[str, Any], rng: np.random.Generator | None, names: dict[str, Any]) -> Any:
+def _value(
+    spec: dict[str, Any],
+    rng: np.random.Generator | None,
+    names: dict[str, Any],
+    made: dict[int, str],
+) -> Any:
     dtype = spec.get("dtype", "float64")
     if "array" in spec:
         return np.asarray(spec["array"], dtype=dtype)
     if "eye" in spec:
-        return np.eye(int(_argument(spec["eye"], rng, names)), dtype=dtype)
+        size = int(_argument(spec["eye"], rng, names))
+        value = np.eye(size, dtype=dtype)
+        made[id(value)] = _made(f"np.eye({size})", dtype)
+        return value
     if "full" in spec:
         shape = tuple(int(_argument(dim, rng, names)) for dim in spec["full"])
-        return np.full(shape, float(spec.get("value", 0.0)), dtype=dtype)
-    if "random" in spec or "normal" in spec:
-        dimensions = spec["random"] if "random" in spec else spec["normal"]
-        shape = tuple(int(_argument(dim, rng, names)) for dim in dimensions)
-        generator = np.random.default_rng(spec["seed"]) if "seed" in spec else rng
-        if generator is None:
+        fill = float(spec.get("value", 0.0))
+        value = np.full(shape, fill, dtype=dtype)
+        made[id(value)] = _made(f"np.full({shape}, {fill!r})", dtype)
+        return value
+    kinds = [kind for kind in ("random", "normal", "integers") if kind in spec]
+    if kinds:
+        shape = tuple(int(_argument(dim, rng, names)) for dim in spec[kinds[0]])
+        if "seed" in spec:
+            seed = int(spec["seed"])
+        elif rng is not None:  # its own seed, so the message can show how to make it
+            seed = int(rng.integers(1_000_000))
+        else:
             raise ValueError("a random array needs a seed")
-        if "normal" in spec:
-            values = generator.normal(
-                float(spec.get("loc", 0.0)), float(spec.get("scale", 1.0)), size=shape
+        generator = np.random.default_rng(seed)
+        if kinds[0] == "integers":
+            low, high = int(spec.get("low", 0)), int(spec.get("high", 9))
+            value = generator.integers(low, high, size=shape, endpoint=True).astype("int64")
+            call = f"integers({low}, {high}, size={shape}, endpoint=True)"
+            made[id(value)] = f"np.random.default_rng({seed}).{call}"
+            return value
+        if kinds[0] == "normal":
+            loc, scale = float(spec.get("loc", 0.0)), float(spec.get("scale", 1.0))
+            values = generator.normal(loc, scale, size=shape)
+            call = (
+                f"normal(size={shape})"
+                if (loc, scale) == (0.0, 1.0)
+                else (f"normal({loc!r}, {scale!r}, size={shape})")
             )
         else:
-            values = generator.uniform(
-                float(spec.get("low", -1.0)), float(spec.get("high", 1.0)), size=shape
-            )
-        return values.astype(dtype)
+            low_f, high_f = float(spec.get("low", -1.0)), float(spec.get("high", 1.0))
+            values = generator.uniform(low_f, high_f, size=shape)
+            call = f"uniform({low_f!r}, {high_f!r}, size={shape})"
+        value = values.astype(dtype)
+        made[id(value)] = _made(f"np.random.default_rng({seed}).{call}", dtype)
+        return value
     if rng is None:
         raise ValueError(f"{sorted(spec)} draws need `generate`")
     if "int" in spec:
@@ -161,7 +229,9 @@ def draw_probes(
     probes = []
     for _ in range(count):
         names: dict[str, Any] = {}
-        probe = make_probe(function, [_argument(spec, rng, names) for spec in specs])
+        made: dict[int, str] = {}
+        args = [_argument(spec, rng, names, made) for spec in specs]
+        probe = make_probe(function, args, shown=made)
         probes.append(replace(probe, fresh=True) if fresh else probe)
     return probes
 

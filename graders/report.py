@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, computed_field
 
 REPORT_VERSION = 1
 _CONTRACT_ORDER = (
-    "version", "exercise", "verdict", "passed", "total", "error", "tests", "stdout",
-    "stdout_truncated", "duration_ms",
+    "version", "exercise", "exercise_version", "verdict", "passed", "total", "error", "tests",
+    "stdout", "stdout_truncated", "duration_ms",
 )  # fmt: skip
 
 
@@ -68,7 +68,15 @@ class Diagnosis(_Contract):
     explanation_html: str = Field(
         "", description="The explanation rendered (raw HTML escaped; math left as $...$)."
     )
-    hint: int | None = Field(None, description="The hint that addresses this mistake, if any.")
+    hint: int | None = Field(
+        None,
+        description="The hint that addresses this mistake, if any (showing it also unlocks "
+        "every earlier hint).",
+    )
+    tip: str = Field(
+        "", description="Markdown: a targeted nudge that unlocks no hint; may be empty."
+    )
+    tip_html: str = Field("", description="The tip rendered, like `explanation_html`.")
     # Every known mistake that matched this test (not sent): the report settles on the one
     # whose pattern of failed tests is the learner's (graders.engine.diagnosis.settle).
     _candidates: tuple[Diagnosis, ...] = PrivateAttr(default=())
@@ -106,6 +114,12 @@ class Report(_Contract):
 
     version: int = REPORT_VERSION
     exercise: str
+    exercise_version: str | None = Field(
+        None,
+        description="The digest of what graded it (graders/digest.py): it changes when the "
+        "exercise's tests, reference, checks or known mistakes change. Null in reports made "
+        "before versions were recorded, and when the platform failed before grading.",
+    )
     verdict: Verdict
     error: LoadError | None = None
     tests: list[TestResult]

@@ -8,6 +8,7 @@ builds the catch matrix: which tests catch each mistake and which diagnosis it g
 from __future__ import annotations
 
 import ast
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,19 @@ from graders import trusted
 from graders.engine import Grader
 from graders.exercise import Exercise, load_exercise
 from graders.exercise_file import ExerciseError
+from graders.markdown import Example
 from graders.report import Report, Status, Verdict
+
+
+@dataclass(frozen=True)
+class ExampleRun:
+    """One statement example run with the reference: what the reference's value shows as
+    (None when it shows nothing: a statement, or a call that returns None) and whether the
+    statement shows that."""
+
+    example: Example
+    shown: str | None
+    agrees: bool
 
 
 @dataclass
@@ -30,6 +43,9 @@ class Validation:
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     matrix: dict[str, dict[str, str]] = field(default_factory=dict)  # mistake -> test -> cell
+    examples: list[ExampleRun] = field(default_factory=list)  # the statement's, as run
+    # mistake -> the tests that caught it, for each mistake that loaded and ran to the end
+    observed_fails: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -73,6 +89,7 @@ async def validate_exercise(path: Path, grader: Grader) -> Validation:
             result.warnings.append(f"test `{spec.id}` catches no known mistake")
     _check_examples(exercise, result)
     _check_content_bar(exercise, result)
+    _check_hint_links(exercise, result)
     return result
 
 
@@ -91,6 +108,42 @@ def _check_content_bar(exercise: Exercise, result: Validation) -> None:
             result.warnings.append(f"only {count} {what}; the bar is at least {minimum}")
 
 
+def _check_hint_links(exercise: Exercise, result: Validation) -> None:
+    """Hints never give the game away (docs/authoring.md, "Hints and tips"). The near-solution
+    is the hint whose code defines the entry function (else the last hint): it must be the last
+    one, and no mistake may link it, since showing a hint unlocks every earlier one and a
+    diagnosis names one slip; such a mistake links the hint that teaches what it missed, or
+    none, and carries a `tip`."""
+    hints = exercise.hints
+    if not hints:
+        return
+    defines = f"def {exercise.entry}("
+    near = next(
+        (
+            number
+            for number, hint in enumerate(hints, 1)
+            if any(line.lstrip().startswith(defines) for line in hint.markdown.splitlines())
+        ),
+        len(hints),
+    )
+    for number, hint in enumerate(hints[near:], near + 1):
+        result.warnings.append(
+            f"hints.md: hint {number} ({hint.title}) comes after the near-solution, hint {near}: "
+            "the near-solution is the last hint (put pitfalls before it)"
+        )
+    if near == len(hints) and "pitfall" in hints[-1].title.lower():
+        result.warnings.append(
+            f"hints.md: the last hint is {hints[-1].title!r}: the last hint is the near-solution"
+        )
+    for mistake in exercise.mistakes:
+        if mistake.hint == near:
+            result.warnings.append(
+                f"mistake `{mistake.id}` links hint {near}, the near-solution, which hands over "
+                "the whole function for one slip: link the hint that teaches what it missed, "
+                "or drop `hint` and give it a `tip`"
+            )
+
+
 def _check_mistake(
     exercise: Exercise, mistake_id: str, fails: list[str], report: Report, result: Validation
 ) -> None:
@@ -107,6 +160,7 @@ def _check_mistake(
         result.problems.append(f"{where}: verdict {report.verdict} {detail}".strip())
         return
     failing = [test.id for test in report.tests if test.status is not Status.PASSED]
+    result.observed_fails[mistake_id] = failing
     if report.verdict is Verdict.PASSED:
         result.problems.append(f"{where} passes every test: no test catches it")
     elif set(failing) != set(fails):
@@ -131,27 +185,42 @@ def _static_tests(exercise: Exercise) -> set[str]:
 
 def _check_examples(exercise: Exercise, result: Validation) -> None:
     """Run the statement's examples against the reference, as doctest would: in one namespace,
-    so `>>> x = ...` then `>>> f(x)` works; a statement shows nothing, an expression its value."""
+    so `>>> x = ...` then `>>> f(x)` works; a statement shows nothing, an expression its value
+    (a number, an array as nested lists, a tuple such as `(loss, grad)` item by item)."""
     function = trusted.entry_function(exercise.solution_path, exercise.entry)
     namespace: dict[str, Any] = {exercise.entry: function, "np": np}
     for example in exercise.examples:
         where = f"statement.md line {example.line}"
-        if not example.expected and not _is_expression(example.expression):
-            try:
-                exec(example.expression, namespace)  # noqa: S102 - the author's own text
-            except Exception as error:
-                result.problems.append(f"{where}: example could not be run: {error}")
+        expression = _is_expression(example.expression)
+        try:
+            with warnings.catch_warnings(), np.errstate(all="ignore"):
+                warnings.simplefilter("ignore")
+                got = _run(example.expression, expression, namespace)
+        except Exception as error:
+            done = "evaluated" if expression else "run"
+            result.problems.append(f"{where}: example could not be {done}: {error}")
+            continue
+        shown = None if got is None else shown_value(got)
+        if not example.expected:
+            result.examples.append(ExampleRun(example, shown, shown is None))
+            if shown is not None:
+                result.problems.append(
+                    f"{where}: `{example.expression}` shows nothing but the reference gives "
+                    f"{shown:.80} (`gradebox validate --fill-examples` writes it)"
+                )
             continue
         try:
-            got = eval(example.expression, namespace)  # noqa: S307 - the author's own text
-            expected = ast.literal_eval(example.expected)
+            expected = read_shown(example.expected)
         except Exception as error:
+            result.examples.append(ExampleRun(example, shown, False))
             result.problems.append(f"{where}: example could not be evaluated: {error}")
             continue
-        if not _same(got, expected, exercise.tolerance):
+        agrees = _same(got, expected, exercise.tolerance)
+        result.examples.append(ExampleRun(example, shown, agrees))
+        if not agrees:
             result.problems.append(
                 f"{where}: `{example.expression}` shows {example.expected!s:.80} "
-                f"but the reference gives {np.asarray(got).round(4).tolist()!s:.80}"
+                f"but the reference gives {shown!s:.80}"
             )
 
 
@@ -163,15 +232,79 @@ def _is_expression(source: str) -> bool:
     return True
 
 
-def _same(got: Any, expected: Any, tolerance: float) -> bool:
-    if isinstance(expected, tuple) and not isinstance(got, np.ndarray):
-        return tuple(got) == expected
+def _run(source: str, expression: bool, namespace: dict[str, Any]) -> Any:
+    """An expression's value, or None after running a statement (`x = np.arange(4)`)."""
+    if expression:
+        return eval(source, namespace)  # noqa: S307 - the author's own text
+    exec(source, namespace)  # noqa: S102 - the author's own text
+    return None
+
+
+# What an example may show besides Python literals: NumPy's own repr, as a REPL prints it.
+_SHOWN_NAMES = {"array": np.array, "np": np, "nan": np.nan, "inf": np.inf, "float64": np.float64}
+
+
+def read_shown(text: str) -> Any:
+    """The value an example shows: a Python literal, or NumPy's repr (`array([0.5, 1.0])`)."""
     try:
-        got_array, expected_array = np.asarray(got, dtype=float), np.asarray(expected, dtype=float)
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return eval(text, {"__builtins__": {}, **_SHOWN_NAMES})  # noqa: S307 - the author's text
+
+
+def shown_value(value: Any) -> str:
+    """A value as statements show it: arrays as nested lists and numbers rounded to 4 decimals,
+    tuples, lists and dicts item by item (`(0.6931, [[-0.5, 0.5]])`), anything else its repr."""
+    if isinstance(value, tuple):
+        items = ", ".join(shown_value(item) for item in value)
+        return f"({items}{',' if len(value) == 1 else ''})"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key!r}: {shown_value(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, list) and not _numbers_only(value):
+        return "[" + ", ".join(shown_value(item) for item in value) + "]"
+    if isinstance(value, np.ndarray | np.generic | list | float) and not isinstance(value, bool):
+        array = np.asarray(value)
+        if array.dtype.kind in "fc":
+            with np.errstate(all="ignore"):
+                array = np.round(array, 4) + 0.0  # + 0.0: -0.0 shows as 0.0
+        return repr(array.tolist())
+    return repr(value)
+
+
+def _numbers_only(value: list[Any]) -> bool:
+    try:
+        return np.asarray(value).dtype.kind in "biufc"
+    except (TypeError, ValueError):  # ragged: a float and an array, say
+        return False
+
+
+def _same(got: Any, expected: Any, tolerance: float) -> bool:
+    """Whether the reference's value is the one shown, within the tolerance (at least 5e-5, so
+    4-decimal examples work): item by item for a tuple, a dict, or a list that is not numbers."""
+    if isinstance(expected, dict):
+        return (
+            isinstance(got, dict)
+            and list(got) == list(expected)
+            and all(_same(got[key], expected[key], tolerance) for key in expected)
+        )
+    if isinstance(expected, tuple | list) and isinstance(got, tuple | list):
+        if isinstance(expected, tuple) != isinstance(got, tuple):
+            return False  # (loss, grad) is not [loss, grad]: a learner copies what they see
+        if not (_numbers_only(list(got)) and _numbers_only(list(expected))):
+            return len(got) == len(expected) and all(
+                _same(mine, theirs, tolerance) for mine, theirs in zip(got, expected, strict=True)
+            )
+    try:
+        with np.errstate(all="ignore"):
+            got_array = np.asarray(got, dtype=float)
+            expected_array = np.asarray(expected, dtype=float)
     except (TypeError, ValueError):
-        return bool(got == expected)
+        try:
+            return bool(got == expected)
+        except ValueError:  # an array compared with something else
+            return False
     return got_array.shape == expected_array.shape and bool(
-        np.allclose(got_array, expected_array, rtol=0, atol=max(tolerance, 5e-5))
+        np.allclose(got_array, expected_array, rtol=0, atol=max(tolerance, 5e-5), equal_nan=True)
     )
 
 

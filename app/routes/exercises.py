@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from fastapi import APIRouter
+from fastapi.responses import FileResponse
 
 from app.deps import ExerciseDep, LearnerDep, ServiceDep
-from app.problems import Conflict, for_learner
+from app.problems import Conflict, NotFound, for_learner
 from app.schemas import (
     EntryInfo,
     ExerciseDetail,
@@ -17,17 +19,24 @@ from app.schemas import (
     HintsOut,
     TestInfo,
 )
+from app.store import Progress
+from graders.digest import exercise_version
 from graders.exercise import Exercise
 from graders.markdown import render
 
 router = APIRouter(prefix="/api/exercises", tags=["exercises"])
 NOT_FOUND = for_learner(404, s404="Unknown exercise")
+IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
+               ".gif": "image/gif", ".webp": "image/webp"}  # fmt: skip
+"""What a statement's images may be. Not SVG: an SVG is a document that can carry script."""
 
 
 @router.get("", responses=for_learner())
 async def list_exercises(service: ServiceDep, learner: LearnerDep) -> list[ExerciseSummary]:
-    """Every exercise, with this learner's status on it."""
-    statuses = await service.stored(service.store.statuses, learner)
+    """Every exercise in learning order (by section, then `order`), with this learner's status."""
+    exercises = list(service.catalog.in_learning_order())
+    versions = {exercise.slug: exercise_version(exercise) for exercise in exercises}
+    progress = await service.stored(service.store.progress, learner, versions)
     return [
         ExerciseSummary(
             slug=exercise.slug,
@@ -35,9 +44,11 @@ async def list_exercises(service: ServiceDep, learner: LearnerDep) -> list[Exerc
             difficulty=exercise.difficulty,
             tags=exercise.tags,
             summary=exercise.summary,
-            status=statuses.get(exercise.slug, "not_tried"),
+            section=exercise.section,
+            order=exercise.order,
+            **_status(progress.get(exercise.slug)),
         )
-        for exercise in service.catalog
+        for exercise in exercises
     ]
 
 
@@ -47,7 +58,8 @@ async def get_exercise(
 ) -> ExerciseDetail:
     """The statement (Markdown and HTML), starter code, tests, limits and hint counts."""
     revealed = await service.stored(service.store.revealed_hints, learner, exercise.slug)
-    statuses = await service.stored(service.store.statuses, learner)
+    version = exercise_version(exercise)
+    progress = await service.stored(service.store.progress, learner, {exercise.slug: version})
     limits = exercise.limits
     return ExerciseDetail(
         slug=exercise.slug,
@@ -72,8 +84,16 @@ async def get_exercise(
             "output_bytes": limits.output_bytes,
         },
         hints=HintCount(total=len(exercise.hints), revealed=len(revealed)),
-        status=statuses.get(exercise.slug, "not_tried"),
+        version=version,
+        **_status(progress.get(exercise.slug)),
     )
+
+
+def _status(progress: Progress | None) -> dict[str, Any]:
+    """The `status` and `status_current` fields of a learner's progress on one exercise."""
+    if progress is None:
+        return {"status": "not_tried", "status_current": True}
+    return {"status": progress.status, "status_current": progress.current}
 
 
 def _hint(exercise: Exercise, index: int, revealed_at: datetime) -> HintOut:
@@ -115,3 +135,26 @@ async def reveal_next_hint(
     if unlocked is None:
         raise Conflict(f"All {total} hints of this exercise are already revealed.")
     return _hint(exercise, *unlocked)
+
+
+@router.get(
+    "/{slug}/images/{name}",
+    responses=for_learner(404, s404="Unknown exercise or image"),
+    response_class=FileResponse,
+)
+async def statement_image(exercise: ExerciseDep, name: str) -> FileResponse:
+    """A file of the exercise's images/ folder, for its statement: a plain name, no path."""
+    folder = exercise.path / "images"
+    file = folder / name
+    # A name with a separator or a dot-dot, a hidden file, a link out of the folder, or a
+    # type not listed is answered as absent: nothing outside images/ can be named.
+    if (
+        "/" in name
+        or "\\" in name
+        or name.startswith(".")
+        or file.suffix.lower() not in IMAGE_TYPES
+        or not file.is_file()
+        or file.resolve().parent != folder.resolve()
+    ):
+        raise NotFound(f"The exercise {exercise.slug} has no image {name!r}.")
+    return FileResponse(file, media_type=IMAGE_TYPES[file.suffix.lower()])

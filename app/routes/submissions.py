@@ -11,6 +11,7 @@ from app.deps import AddressDep, ExerciseDep, LearnerDep, ServiceDep
 from app.problems import Invalid, NotFound, PayloadTooLarge, for_learner
 from app.schemas import HistoryItem, HistoryPage, SubmissionIn, SubmissionOut
 from app.store import StoredSubmission
+from graders.digest import exercise_version
 from graders.markdown import render
 
 router = APIRouter(tags=["submissions"])
@@ -110,6 +111,7 @@ async def history(
 ) -> HistoryPage:
     """This learner's submissions for the exercise, newest first."""
     rows, total = await service.stored(service.store.history, learner, exercise.slug, limit, offset)
+    version = exercise_version(exercise)
     items = [
         HistoryItem(
             id=row.id,
@@ -117,6 +119,8 @@ async def history(
             verdict=row.verdict,
             passed=row.passed,
             total=row.total,
+            exercise_version=row.exercise_version,
+            current=row.graded_by(version),
         )
         for row in rows
     ]

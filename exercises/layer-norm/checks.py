@@ -165,3 +165,52 @@ def check_tiny_variance(trials: list[Trial], context: CheckContext) -> Failure |
             trial,
         )
     return None
+
+
+@check("large_offset")
+def check_large_offset(trials: list[Trial], context: CheckContext) -> Failure | None:
+    """Vectors far from zero with a small spread: only a variance taken from x - mean (two
+    passes) keeps its digits; mean(x**2) - mean**2 cancels them away."""
+    tolerance = context.tolerance
+    for trial in trials:
+        if not _identity_affine(trial):
+            raise ValueError("large_offset needs probes with gamma = 1 and beta = 0")
+        mismatch = value_mismatch(trial, tolerance)
+        if mismatch is None:
+            continue
+        shape = mismatch.got.shape
+        k = int(np.ravel_multi_index(mismatch.index[:-1], shape[:-1]))
+        rows = _rows(trial)
+        got, expected = mismatch.got.reshape(rows.shape), mismatch.expected.reshape(rows.shape)
+        where, eps = _where(shape, k), _eps(trial)
+        mean, centred = float(rows[k].mean()), rows[k] - rows[k].mean()
+        var = float((centred**2).mean())
+        message = (
+            f"x{where} has mean {mean:.1f} but variance only {var:.4g}: its numbers are large "
+            "and close together.\n"
+            f"out{where} is {row_text(got[k])} but {row_text(expected[k])} was expected "
+            f"(|error| > {tolerance_text(tolerance)}).\nLargest error: {number(mismatch.largest)}."
+        )
+        if _centred_but_rescaled(centred, got[k], tolerance) or not np.isfinite(got[k]).all():
+            message += (
+                f"\nYour vector is centred but divided by the wrong amount: the variance it "
+                f"used is off. Here x**2 is about {mean * mean:.1e}, and float64 keeps about 16 "
+                "significant digits, so mean(x**2) - mean**2 subtracts two nearly equal numbers "
+                f"and loses the digits that hold a variance of {var:.4g} (it can even come out "
+                "negative, and its square root nan). Take the variance of x - mean instead: "
+                f"the deviations are small numbers, and sqrt(var + eps) = {math.sqrt(var + eps):.4g}."
+            )
+        return Failure(message, trial)
+    return None
+
+
+def _centred_but_rescaled(
+    centred: np.ndarray[Any, Any], got: np.ndarray[Any, Any], tolerance: float
+) -> bool:
+    """Whether `got` is (x - mean) divided by some positive number: the mean was right, only
+    the spread the learner divided by was not."""
+    overlap = float(centred @ got)
+    if not np.isfinite(got).all() or overlap <= 0:
+        return False
+    divisor = float(centred @ centred) / overlap
+    return bool(first_mismatch(got, centred / divisor, tolerance) is None)

@@ -10,7 +10,9 @@ import numpy as np
 from graders import (
     CheckContext,
     Failure,
+    Finding,
     Trial,
+    analysis,
     check,
     first_mismatch,
     number,
@@ -129,3 +131,34 @@ def check_rotation_angles(trials: list[Trial], context: CheckContext) -> Failure
             trial,
         )
     return None
+
+
+@analysis
+def complex_result(trials: list[Trial], context: CheckContext) -> Finding | None:
+    """A complex array came back: the complex-number route without the way back to real pairs
+    (the shape test alone would only blame the shape)."""
+    results = [trial.got for trial in trials]
+    if not results or not all(
+        isinstance(got, np.ndarray) and got.dtype.kind == "c" for got in results
+    ):
+        return None
+    got, x = results[0], tuple(np.shape(trials[0].probe.args[0]))
+    found = (
+        f"Your result is an array of **complex** numbers ({got.dtype}, shape "
+        f"`{tuple(got.shape)}`, for `x` of shape `{x}`). "
+    )
+    if got.shape == x and all(np.allclose(np.imag(r), 0.0, rtol=0.0, atol=0.0) for r in results):
+        fix = (
+            "Every imaginary part is 0: the values are real, but the array was made complex "
+            "along the way (a `dtype=complex` buffer or a complex factor). Return `.real`, "
+            "or build the output as a real array such as `np.empty_like(x)`."
+        )
+    else:
+        fix = (
+            "Multiplying $a + bi$ by $e^{i\\,pos\\,\\theta_i}$ is a fine way to turn a pair, but "
+            "the function must return real numbers laid out like `x`: put the real part of "
+            "each rotated pair back into its even column and the imaginary part into the odd "
+            "column next to it (`.real` and `.imag`), in a fresh real array of shape "
+            "`(seq_len, d)`."
+        )
+    return Finding("complex-result", "Returns complex numbers", found + fix)

@@ -203,6 +203,8 @@ def diagnosis_of(mistake: MistakeSpec) -> Diagnosis:
         explanation=mistake.explanation,
         explanation_html=mistake.explanation_html,
         hint=mistake.hint,
+        tip=mistake.tip,
+        tip_html=mistake.tip_html,
     )
 
 

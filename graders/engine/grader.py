@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from graders import trusted
+from graders.digest import exercise_version
 from graders.engine.caps import result_caps, run_limits
 from graders.engine.early import LARGE_RESULT_BYTES, EarlyChecks, payload_bytes
 from graders.engine.endings import ENDINGS, Ending, ending_of
@@ -54,10 +55,12 @@ def report_for_run(
     early: EarlyChecks | None = None,
     caps: ResultCaps | None = None,
     on_ending: Callable[[Ending], None] | None = None,
+    version: str | None = None,
 ) -> Report:
     """The report for a finished run, reusing what `early` checked where it still holds
     (`caps`: the run's result caps, computed here when the caller has not); `on_ending` hears
-    how the run ended (`endings.ending_of`)."""
+    how the run ended (`endings.ending_of`); `version`: the exercise's, when already known
+    (graders.digest.exercise_version)."""
     if early is not None and early.covers(outcome):
         reading, graded = early.reading, early.graded
     else:
@@ -74,6 +77,7 @@ def report_for_run(
         return grade_test(exercise, test, checks[test.check], results, keys, reading.loops)
 
     report = build_report(exercise, probes, outcome, reading, graded_now, graded)
+    report = report.model_copy(update={"exercise_version": version or exercise_version(exercise)})
     if on_ending is not None:
         on_ending(ending_of(outcome, reading))
     return report
@@ -102,7 +106,9 @@ class Grader:
         self.on_ending = on_ending
 
     async def grade(self, exercise: Exercise, source: str) -> Report:
+        """The report on `source`, carrying the version of `exercise` that graded it."""
         started = time.perf_counter()
+        version = exercise_version(exercise)  # of the catalog's object: its digest is cached
         # Probes drawn from a seed of this grading's own: what the statement and earlier
         # messages showed is not all a submission is called on.
         exercise = exercise.with_fresh_probes(self.seeds())
@@ -110,7 +116,7 @@ class Grader:
         limits = exercise.limits
         size = len(source.encode("utf-8", "surrogatepass"))
         if size > limits.source_bytes:
-            return source_too_large(exercise, size)
+            return source_too_large(exercise, size).model_copy(update={"exercise_version": version})
         caps = result_caps(exercise, probes)
         job = Job(
             source,
@@ -121,14 +127,14 @@ class Grader:
             caps.elements,
             [probe.counted for probe in probes],
         ).encode()
-        report, ending = await self._run(exercise, probes, job, caps)
+        report, ending = await self._run(exercise, probes, job, caps, version)
         if ending is Ending.STARVED:  # the grader or the machine held it up: a fresh child
-            report, ending = await self._run(exercise, probes, job, caps)
+            report, ending = await self._run(exercise, probes, job, caps, version)
         duration = round((time.perf_counter() - started) * 1000)
         return report.model_copy(update={"duration_ms": duration})
 
     async def _run(
-        self, exercise: Exercise, probes: list[Probe], job: bytes, caps: ResultCaps
+        self, exercise: Exercise, probes: list[Probe], job: bytes, caps: ResultCaps, version: str
     ) -> tuple[Report, Ending]:
         """Run the job once in a fresh child: its report and how it ended."""
         early = EarlyChecks(exercise, probes, caps)
@@ -136,12 +142,14 @@ class Grader:
         found: list[Ending] = []
         try:
             if early.covers(outcome) or payload_bytes(outcome.frames) <= LARGE_RESULT_BYTES:
-                report = report_for_run(exercise, probes, outcome, early, caps, found.append)
+                report = report_for_run(
+                    exercise, probes, outcome, early, caps, found.append, version
+                )
             else:  # decoding and checking megabytes would hold up every other grading: a thread
                 loop = asyncio.get_running_loop()
                 build = report_for_run
                 report = await loop.run_in_executor(
-                    None, build, exercise, probes, outcome, early, caps, found.append
+                    None, build, exercise, probes, outcome, early, caps, found.append, version
                 )
             [ending] = found
         except Exception:  # ours: the service reports it as internal_error

@@ -9,7 +9,7 @@ import numpy as np
 from graders import trusted
 from graders.checks import Check, CheckContext, Failure, Trial, describe, same_kind
 from graders.engine.diagnosis import diagnose, diagnose_raised
-from graders.engine.previews import preview
+from graders.engine.previews import trial_previews
 from graders.engine.reading import NOT_RUN, ProbeOutcome, ProbeResult
 from graders.exercise import Exercise, TestSpec
 from graders.protocol.loops import LoopFinding
@@ -149,6 +149,9 @@ def _failed(
 ) -> TestResult:
     trial = failure.trial
     message = failure.message if trial is None else f"Called {trial.probe.call}.\n{failure.message}"
+    got, expected = (None, None)
+    if trial is not None and check.values:  # for a tuple or a list, the item the message names
+        got, expected = trial_previews(trial, tolerance or context.tolerance)
     return TestResult(
         id=test.id,
         title=test.title,
@@ -157,7 +160,7 @@ def _failed(
         call=trial.probe.call if trial else None,
         line=failure.line or (loops[0].line if check.static and loops else None),
         tolerance=tolerance,
-        got=preview(trial.got) if trial and check.values else None,
-        expected=preview(trial.expected) if trial and check.values else None,
+        got=got,
+        expected=expected,
         diagnosis=diagnose(exercise, test, check, trials, loops, context),
     )

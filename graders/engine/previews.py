@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from graders.checks import as_float_array
+from graders.checks import Trial, as_float_array, compare_values, is_structure, paired_items
 from graders.protocol.values import ListOfNumbers
 from graders.report import Preview
 
@@ -36,6 +36,25 @@ def preview(value: Any) -> Preview | None:
         values=plain,
         truncated=clipped.shape != array.shape,
     )
+
+
+def trial_previews(trial: Trial, tolerance: float) -> tuple[Preview | None, Preview | None]:
+    """The learner's and the reference's values of one call, as previews. Where the reference
+    returns a tuple, a list of arrays or a dict (`(loss, grad)`), the item the two first differ
+    in, found as the message finds it (the message names the item); each whole value otherwise.
+    """
+    got, expected = trial.got, trial.expected
+    while is_structure(expected):
+        pairs = paired_items(got, expected)
+        if pairs is None:  # another structure came back: the message describes both
+            return preview(got), None
+        differing = [
+            (mine, theirs)
+            for _, mine, theirs in pairs
+            if compare_values(Trial(trial.probe, mine, theirs), tolerance) is not None
+        ]
+        got, expected = differing[0] if differing else pairs[0][1:]
+    return preview(got), preview(expected)
 
 
 def _dtype_name(value: Any) -> str:

@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List Exercises
-         * @description Every exercise, with this learner's status on it.
+         * @description Every exercise in learning order (by section, then `order`), with this learner's status.
          */
         get: operations["list_exercises_api_exercises_get"];
         put?: never;
@@ -78,6 +78,26 @@ export interface paths {
          * @description Reveal the next hint (they unlock in order); the unlock is recorded with its time.
          */
         post: operations["reveal_next_hint_api_exercises__slug__hints_next_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exercises/{slug}/images/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statement Image
+         * @description A file of the exercise's images/ folder, for its statement: a plain name, no path.
+         */
+        get: operations["statement_image_api_exercises__slug__images__name__get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -212,11 +232,23 @@ export interface components {
             explanation_html: string;
             /**
              * Hint
-             * @description The hint that addresses this mistake, if any.
+             * @description The hint that addresses this mistake, if any (showing it also unlocks every earlier hint).
              */
             hint: number | null;
             /** Id */
             id: string;
+            /**
+             * Tip
+             * @description Markdown: a targeted nudge that unlocks no hint; may be empty.
+             * @default
+             */
+            tip: string;
+            /**
+             * Tip Html
+             * @description The tip rendered, like `explanation_html`.
+             * @default
+             */
+            tip_html: string;
             /** Title */
             title: string;
         };
@@ -259,6 +291,11 @@ export interface components {
              * @enum {string}
              */
             status: "not_tried" | "failed" | "passed";
+            /**
+             * Status Current
+             * @description Whether a result behind `status` was graded by the exercise's current version: false when the learner passed (or, for `failed`, was graded) only on an earlier version of its tests (the page then says "passed on an earlier version of this exercise"). Always true for `not_tried`.
+             */
+            status_current: boolean;
             /** Summary */
             summary: string;
             /** Tags */
@@ -267,14 +304,32 @@ export interface components {
             tests: components["schemas"]["TestInfo"][];
             /** Title */
             title: string;
+            /**
+             * Version
+             * @description The exercise's current version (graders/digest.py): a report whose `exercise_version` differs was graded by an earlier version of its tests.
+             */
+            version: string;
         };
-        /** ExerciseSummary */
+        /**
+         * ExerciseSummary
+         * @description One exercise in the list, which comes in learning order (sections, then `order`).
+         */
         ExerciseSummary: {
             /**
              * Difficulty
              * @enum {string}
              */
             difficulty: "easy" | "medium" | "hard";
+            /**
+             * Order
+             * @description Its place in the learning order; null when unset.
+             */
+            order: number | null;
+            /**
+             * Section
+             * @description The course section; empty when the exercise has none.
+             */
+            section: string;
             /** Slug */
             slug: string;
             /**
@@ -283,6 +338,11 @@ export interface components {
              * @enum {string}
              */
             status: "not_tried" | "failed" | "passed";
+            /**
+             * Status Current
+             * @description Whether a result behind `status` was graded by the exercise's current version: false when the learner passed (or, for `failed`, was graded) only on an earlier version of its tests (the page then says "passed on an earlier version of this exercise"). Always true for `not_tried`.
+             */
+            status_current: boolean;
             /** Summary */
             summary: string;
             /** Tags */
@@ -363,6 +423,16 @@ export interface components {
              * Format: date-time
              */
             created_at: string;
+            /**
+             * Current
+             * @description False when an earlier version of the exercise graded it (its tests have changed since); results of unknown version count as current.
+             */
+            current: boolean;
+            /**
+             * Exercise Version
+             * @description The version of the exercise that graded it; null while pending and for results graded before versions were recorded.
+             */
+            exercise_version: string | null;
             /** Id */
             id: string;
             /** Passed */
@@ -470,6 +540,11 @@ export interface components {
             error: components["schemas"]["LoadError"] | null;
             /** Exercise */
             exercise: string;
+            /**
+             * Exercise Version
+             * @description The digest of what graded it (graders/digest.py): it changes when the exercise's tests, reference, checks or known mistakes change. Null in reports made before versions were recorded, and when the platform failed before grading.
+             */
+            exercise_version: string | null;
             /** Id */
             id: string;
             /** Passed */
@@ -831,6 +906,86 @@ export interface operations {
             };
             /** @description Every hint is already revealed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests, or too many new learners from this address: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Our fault; logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description The database (or the sandbox) is not answering right now: see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    statement_image_api_exercises__slug__images__name__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The bearer token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Unknown exercise or image */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,7 +7,7 @@ import { DraftStore, createEditor } from "./editor.js";
 import { highlightCodeBlocksIn, highlightPythonInto } from "./highlight.js";
 import { HintsPanel } from "./hints.js";
 import { HistoryPanel } from "./history.js";
-import { statusBadge, statusIcon } from "./icons.js";
+import { progressBadge, statusIcon } from "./icons.js";
 import { announce } from "./live.js";
 import { typesetIn } from "./math.js";
 import { describeError, noticeFor } from "./messages.js";
@@ -29,9 +29,18 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The history row of a submission.
  * @param {Submission} sub
+ * @param {string | undefined} version  the exercise's current version
  * @returns {import("./api.js").SubmissionSummary}
  */
-const summaryOf = (sub) => ({ id: sub.id, created_at: sub.created_at, verdict: sub.verdict, passed: sub.passed, total: sub.total });
+const summaryOf = (sub, version) => ({
+  id: sub.id,
+  created_at: sub.created_at,
+  verdict: sub.verdict,
+  passed: sub.passed,
+  total: sub.total,
+  exercise_version: sub.exercise_version ?? null,
+  current: !sub.exercise_version || !version || sub.exercise_version === version,
+});
 
 /**
  * @param {string} id
@@ -172,7 +181,7 @@ class ExercisePage {
       h("span", { class: `difficulty difficulty-${String(ex.difficulty).toLowerCase()}` }, ex.difficulty),
       ...(ex.tags ?? []).map((t) => h("span", { class: "tag" }, t)),
     );
-    if (ex.status && ex.status !== "not_tried") meta.append(statusBadge(ex.status));
+    if (ex.status && ex.status !== "not_tried") meta.append(progressBadge(ex.status, ex.status_current));
     const statement = byId("statement");
     statement.innerHTML = ex.statement_html ?? ""; // server-rendered from the exercise's own Markdown
     const first = statement.firstElementChild;
@@ -281,7 +290,7 @@ class ExercisePage {
       this.latest = sub;
       if (sub.status === "pending") {
         // Accepted but not graded yet (a busy grader): show "Grading…" and wait for the result.
-        this.history?.add(summaryOf(sub));
+        this.history?.add(summaryOf(sub, this.exercise?.version));
         this.showSubmission(sub, { isLatest: true });
         const graded = await this.untilGraded(sub, () => token === this.showToken);
         if (!graded) {
@@ -296,11 +305,11 @@ class ExercisePage {
         }
         sub = graded;
         this.latest = sub;
-        this.history?.update(summaryOf(sub));
+        this.history?.update(summaryOf(sub, this.exercise?.version));
       }
       this.showSubmission(sub, { isLatest: true });
       this.editor.markProblems(problemLines(sub));
-      this.history?.add(summaryOf(sub));
+      this.history?.add(summaryOf(sub, this.exercise?.version));
       this.updateStatus(sub);
       announce(this.announcement(sub));
     } catch (err) {
@@ -349,12 +358,16 @@ class ExercisePage {
   /** @param {Submission} sub */
   updateStatus(sub) {
     if (!this.exercise || sub.status === "pending" || sub.verdict === null) return;
-    const status = sub.verdict === "passed" || this.exercise.status === "passed" ? "passed" : "failed";
-    if (status === this.exercise.status) return;
+    const passedNow = sub.verdict === "passed";
+    const status = passedNow || this.exercise.status === "passed" ? "passed" : "failed";
+    // A pass on this version makes the status current; a failure leaves an older pass as it was.
+    const current = passedNow || status === "failed" || this.exercise.status_current;
+    if (status === this.exercise.status && current === this.exercise.status_current) return;
     this.exercise.status = status;
+    this.exercise.status_current = current;
     const meta = byId("exercise-meta");
     meta.querySelector(".badge")?.remove();
-    meta.append(statusBadge(status));
+    meta.append(progressBadge(status, current));
   }
 
   showProgress() {
@@ -452,7 +465,7 @@ class ExercisePage {
         const graded = await this.untilGraded(sub, () => token === this.showToken);
         if (!graded) return;
         sub = graded;
-        this.history?.update(summaryOf(sub));
+        this.history?.update(summaryOf(sub, this.exercise?.version));
         if (this.latest?.id === id) this.latest = sub;
         this.showSubmission(sub, { isLatest: this.latest?.id === id });
         this.updateStatus(sub);

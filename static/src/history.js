@@ -128,6 +128,8 @@ export class HistoryPanel {
         const time = h("time", { datetime: item.created_at, title: absoluteTime(item.created_at) }, relativeTime(item.created_at));
         const tests = item.total && item.verdict && item.verdict !== "internal_error" ? `${item.passed}/${item.total} tests` : "";
         const current = item.id === this.activeId;
+        // Graded by an earlier version of the exercise's tests: its verdict may not hold now.
+        const earlier = item.current === false;
         return h(
           "li",
           {},
@@ -138,11 +140,16 @@ export class HistoryPanel {
               class: `history-item verdict-${item.verdict ?? "pending"}`,
               "data-submission": item.id,
               "aria-current": current ? "true" : false,
-              "aria-label": `${statusLabel(item.verdict)}, ${tests ? `${item.passed} of ${item.total} tests passed, ` : ""}${relativeTime(item.created_at)}${current ? ", shown" : ""}`,
+              "aria-label": `${statusLabel(item.verdict)}, ${tests ? `${item.passed} of ${item.total} tests passed, ` : ""}${relativeTime(item.created_at)}${earlier ? ", graded by an earlier version of this exercise" : ""}${current ? ", shown" : ""}`,
               onclick: () => this.onOpen(item.id),
             },
             statusIcon(item.verdict),
-            h("span", { class: "history-verdict" }, statusLabel(item.verdict)),
+            h(
+              "span",
+              { class: "history-verdict" },
+              statusLabel(item.verdict),
+              earlier ? h("span", { class: "history-earlier", title: "Graded by an earlier version of this exercise's tests" }, "earlier version") : null,
+            ),
             h("span", { class: "history-tests" }, tests),
             time,
           ),

@@ -90,3 +90,21 @@ export function statusBadge(status, label = statusLabel(status)) {
   span.append(statusIcon(status), document.createTextNode(label));
   return span;
 }
+
+/** What a learner who passed only before the exercise's tests changed is told. */
+export const EARLIER_VERSION = "passed on an earlier version of this exercise";
+
+/**
+ * A learner's status on an exercise: "passed" earned only on an earlier version of its tests
+ * (`current` false) says so, in words and not only in colour.
+ * @param {string} status
+ * @param {boolean | undefined} current  undefined: an older server that does not say
+ * @returns {HTMLSpanElement}
+ */
+export function progressBadge(status, current) {
+  if (status !== "passed" || current !== false) return statusBadge(status);
+  const badge = statusBadge(status, "Passed on an earlier version");
+  badge.classList.add("badge-earlier");
+  badge.title = `You ${EARLIER_VERSION}; its tests have changed since. Run your code again to pass this version.`;
+  return badge;
+}

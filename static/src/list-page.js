@@ -1,16 +1,18 @@
-// The exercise list, /: title, difficulty, tags and this learner's status for each exercise.
+// The exercise list, /: title, difficulty, tags and this learner's status for each exercise, in
+// the learning order the API gives, under a heading per course section.
 
 import * as api from "./api.js";
 import { h } from "./dom.js";
-import { statusBadge } from "./icons.js";
+import { progressBadge } from "./icons.js";
 import { noticeFor } from "./messages.js";
 
 /** @typedef {import("./api.js").ExerciseSummary} ExerciseSummary */
 
 /**
  * @param {ExerciseSummary} ex
+ * @param {"h2"|"h3"} titleTag  h3 under a section heading
  */
-function card(ex) {
+function card(ex, titleTag = "h2") {
   const href = `/exercises/${encodeURIComponent(ex.slug)}`;
   return h(
     "li",
@@ -18,7 +20,7 @@ function card(ex) {
     h(
       "div",
       { class: "exercise-card-main" },
-      h("h2", { class: "exercise-card-title" }, h("a", { href }, ex.title)),
+      h(titleTag, { class: "exercise-card-title" }, h("a", { href }, ex.title)),
       ex.summary ? h("p", { class: "exercise-card-summary" }, ex.summary) : null,
       h(
         "p",
@@ -27,7 +29,27 @@ function card(ex) {
         ...(ex.tags ?? []).map((t) => h("span", { class: "tag" }, t)),
       ),
     ),
-    h("div", { class: "exercise-card-status" }, h("span", { class: "sr-only" }, "Your status: "), statusBadge(ex.status)),
+    h("div", { class: "exercise-card-status" }, h("span", { class: "sr-only" }, "Your status: "), progressBadge(ex.status, ex.status_current)),
+  );
+}
+
+/**
+ * The list, grouped by section where the exercises have one: the API's order is kept, so a
+ * section starts where its first exercise is.
+ * @param {ExerciseSummary[]} exercises
+ */
+function grouped(exercises) {
+  if (!exercises.some((ex) => ex.section)) return [h("ul", { class: "exercise-list" }, ...exercises.map((ex) => card(ex)))];
+  /** @type {Map<string, ExerciseSummary[]>} */
+  const sections = new Map();
+  for (const ex of exercises) sections.set(ex.section, [...(sections.get(ex.section) ?? []), ex]);
+  return [...sections].map(([title, members]) =>
+    h(
+      "section",
+      { class: "exercise-section" },
+      h("h2", { class: "exercise-section-title" }, title || "Other exercises"),
+      h("ul", { class: "exercise-list" }, ...members.map((ex) => card(ex, "h3"))),
+    ),
   );
 }
 
@@ -39,7 +61,7 @@ async function main() {
     if (!exercises.length) {
       list.replaceChildren(h("p", { class: "muted" }, "There are no exercises yet."));
     } else {
-      list.replaceChildren(h("ul", { class: "exercise-list" }, ...exercises.map(card)));
+      list.replaceChildren(...grouped(exercises));
       const passed = exercises.filter((e) => e.status === "passed").length;
       progress.textContent = `You have passed ${passed} of ${exercises.length} exercise${exercises.length === 1 ? "" : "s"}.`;
     }

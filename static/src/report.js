@@ -266,6 +266,25 @@ function dtypeNote(p) {
 }
 
 /**
+ * The mistake's own tip, offered before any hint: it unlocks nothing, while showing a hint
+ * also unlocks every hint before it.
+ * @param {Diagnosis} diagnosis
+ */
+function diagnosisTip(diagnosis) {
+  if (!diagnosis.tip_html && !diagnosis.tip) return null;
+  const body = h("div", { class: "md" });
+  if (diagnosis.tip_html) {
+    // Rendered by the server from authored Markdown with raw HTML off, like the explanation.
+    body.innerHTML = diagnosis.tip_html;
+  } else {
+    body.append(h("p", { class: "md-source" }, diagnosis.tip ?? ""));
+  }
+  typesetIn(body);
+  highlightCodeBlocksIn(body);
+  return h("div", { class: "callout-tip" }, h("p", { class: "callout-tip-title" }, "Tip"), body);
+}
+
+/**
  * The diagnosed-misconception callout, shown once per misconception right under the verdict.
  * @param {Diagnosis} diagnosis
  * @param {string[]} testTitles  the tests in which it was diagnosed
@@ -288,6 +307,7 @@ function diagnosisCallout(diagnosis, testTitles, ctx) {
     h("p", { class: "callout-kicker" }, statusIcon("info"), "Likely misconception"),
     h("p", { class: "callout-title" }, diagnosis.title),
     explanation,
+    diagnosisTip(diagnosis) ?? "",
     h("p", { class: "callout-tests" }, `Seen in ${testTitles.length === 1 ? "the test" : `${testTitles.length} tests`}: `, testTitles.join(" · ")),
   );
   const hints = ctx.hints;

@@ -21,7 +21,18 @@ def test_list_names_the_flagship_with_this_learners_status(client: httpx.Client)
     )
     assert flagship["difficulty"] == "medium"
     assert flagship["status"] == "not_tried"
-    assert set(flagship) == {"slug", "title", "difficulty", "tags", "summary", "status"}
+    assert set(flagship) == {
+        "slug", "title", "difficulty", "tags", "summary", "section", "order", "status",
+        "status_current",
+    }  # fmt: skip
+
+
+def test_list_comes_in_learning_order_with_section_and_order(client: httpx.Client) -> None:
+    listed = client.get("/api/exercises").json()
+    places = [(item["section"], item["order"], item["slug"]) for item in listed]
+    assert places[0] == ("Transformer architecture", 1, "sinusoidal-positional-encoding")
+    ordered = [order for _, order, _ in places if order is not None]
+    assert ordered == sorted(ordered)
 
 
 def test_first_request_gets_a_signed_httponly_lax_cookie(client: httpx.Client) -> None:

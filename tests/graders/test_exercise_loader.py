@@ -221,3 +221,80 @@ def test_the_exported_exercise_schema_is_the_models_schema() -> None:
 def test_every_exercise_toml_validates_against_the_exported_schema(folder: Path) -> None:
     data = tomllib.loads((folder / "exercise.toml").read_text(encoding="utf-8"))
     jsonschema.validate(data, json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
+
+
+def test_a_mistake_file_not_in_exercise_toml_is_an_error_naming_the_file(copy: Path) -> None:
+    shutil.copy(copy / "mistakes" / "python-loop.py", copy / "mistakes" / "forgotten.py")
+    with pytest.raises(ExerciseError) as caught:
+        load_exercise(copy)
+    assert caught.value.path == copy.resolve() / "mistakes" / "forgotten.py"
+    assert 'id = "forgotten"' in caught.value.problem
+
+
+# A bad tolerance, at the top or in a test's table, is blamed on exercise.toml and its field.
+# fmt: off
+BAD_TOLERANCES = {
+    "text": ("tolerance = 1e-4 ", 'tolerance = "abc"', "tolerance", "valid number"),
+    "negative": ("tolerance = 1e-4 ", "tolerance = -1e-4", "tolerance", "greater than or equal"),
+    "infinite": ("tolerance = 1e-4 ", "tolerance = inf", "tolerance", "finite number"),
+    "not-a-number": ("tolerance = 1e-4 ", "tolerance = nan", "tolerance", "finite number"),
+    "in-a-test": ('check = "matches_reference"', 'check = "matches_reference"\ntolerance = 1e-3',
+                  "tests[2]", "a test has no tolerance of its own"),
+}
+# fmt: on
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "problem"), BAD_TOLERANCES.values(), ids=BAD_TOLERANCES.keys()
+)
+def test_a_bad_tolerance_is_blamed_on_exercise_toml(
+    copy: Path, old: str, new: str, field: str, problem: str
+) -> None:
+    edit(copy, old, new)
+    catalog = Catalog(copy.parent).load()
+    assert catalog.broken[FLAGSHIP].startswith(f"exercise.toml: {field}: ")
+    assert problem in catalog.broken[FLAGSHIP]
+
+
+def _place(folder: Path, section: str, order: int | None) -> None:
+    text = (folder / "exercise.toml").read_text(encoding="utf-8")
+    text = text.replace("section = ", f'section = "{section}"\n# was: ', 1)
+    text = text.replace("order = ", "# order was: " if order is None else f"order = {order}\n# ", 1)
+    (folder / "exercise.toml").write_text(text, encoding="utf-8")
+
+
+def test_the_catalog_lists_sections_then_order_then_slug_however_it_reloads(
+    tmp_path: Path,
+) -> None:
+    places = {  # slug: (section, order)
+        "b-unordered": ("Basics", None), "c-second": ("Basics", 2), "a-first": ("Basics", 1),
+        "z-later-section": ("Attention", 3), "d-tie": ("Basics", 2),
+    }  # fmt: skip
+    for slug, (section, order) in places.items():
+        shutil.copytree(EXERCISES / FLAGSHIP, tmp_path / slug)
+        _place(tmp_path / slug, section, order)
+    catalog = Catalog(tmp_path).load()
+    expected = ["a-first", "c-second", "d-tie", "b-unordered", "z-later-section"]
+    assert [exercise.slug for exercise in catalog] == expected
+    later = (tmp_path / "a-first" / "exercise.toml").stat().st_mtime + 5
+    os.utime(tmp_path / "a-first" / "statement.md", (later, later))
+    assert catalog.reload_changed() == ["a-first"]
+    assert [exercise.slug for exercise in catalog] == expected
+    assert catalog.get("c-second").section == "Basics"
+    assert catalog.get("c-second").order == 2
+
+
+@pytest.mark.parametrize("order", ["0", "-1", '"1"'])
+def test_an_order_below_one_or_not_an_integer_is_refused(copy: Path, order: str) -> None:
+    edit(copy, "order = 1 ", f"order = {order} ")
+    with pytest.raises(ExerciseError) as caught:
+        load_exercise(copy)
+    assert caught.value.field_name == "order"
+
+
+def test_a_mistakes_tip_is_rendered_like_its_explanation(copy: Path) -> None:
+    edit(copy, 'id = "python-loop"', 'id = "python-loop"\ntip = "Try `np.outer`, $x^2$."')
+    mistake = load_exercise(copy).mistakes[0]
+    assert mistake.tip == "Try `np.outer`, $x^2$."
+    assert "<code>np.outer</code>" in mistake.tip_html
+    assert "$x^2$" in mistake.tip_html

@@ -49,7 +49,8 @@ def test_array_shortcuts(spec: dict[str, object], expected: np.ndarray[Any, Any]
 
 
 def test_small_arrays_are_shown_inline_and_large_ones_by_shape() -> None:
-    [small, large] = parse_probes("f", [[{"array": [1.0, 2.0]}], [{"full": [5, 5]}]], None)
+    literal = {"array": [[0.0] * 5] * 5}
+    [small, large] = parse_probes("f", [[{"array": [1.0, 2.0]}], [literal]], None)
     assert small.call == "f(np.array([1.0, 2.0]))"
     assert large.call == "f(<float64 array of shape (5, 5)>)"
 

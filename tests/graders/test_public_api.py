@@ -21,8 +21,8 @@ def test_the_public_api_is_exactly_the_documented_names() -> None:
 def test_the_report_contract_fields_are_stable() -> None:
     report = graders.Report(exercise="x", verdict=graders.Verdict.PASSED, tests=[])
     assert list(report.to_dict()) == [
-        "version", "exercise", "verdict", "passed", "total", "error", "tests", "stdout",
-        "stdout_truncated", "duration_ms",
+        "version", "exercise", "exercise_version", "verdict", "passed", "total", "error", "tests",
+        "stdout", "stdout_truncated", "duration_ms",
     ]  # fmt: skip
     assert [verdict.value for verdict in graders.Verdict] == [
         "passed",
