@@ -185,6 +185,25 @@ def describe(value: Any) -> str:
     return _item_text(value)
 
 
+def kind_of(value: Any) -> str:
+    """`describe` without any value: type, dtype and shape only ('a tuple of 2 items (a float,
+    a float64 array of shape (3,))'). For messages about kinds and shapes, which must not show
+    the reference's numbers, nor the learner's when only a summary of them was sent back."""
+    if isinstance(value, np.generic):
+        return f"a NumPy {value.dtype.name}"
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        return f"a {value.dtype.name} array of shape ()"
+    if isinstance(value, bool | int | float | complex):
+        return f"{'an' if type(value) is int else 'a'} {type(value).__name__}"
+    if isinstance(value, str):
+        return "a str"
+    if isinstance(value, list | tuple) and not isinstance(value, ListOfNumbers):
+        inner = ", ".join(kind_of(item) for item in value[:3])
+        more = ", ..." if len(value) > 3 else ""
+        return f"a {type(value).__name__} of {len(value)} items ({inner}{more})"
+    return describe(value)
+
+
 def _item_text(value: Any) -> str:
     """`describe`, shorter, for a value that is an item of another."""
     if isinstance(value, np.ndarray):
@@ -538,10 +557,11 @@ def check_shape(trials: list[Trial], context: CheckContext) -> Failure | None:
 
 
 def _shape_message(got: Any, expected: Any) -> str | None:
+    """What is wrong with the kind or shape of `got`, in words that name no value."""
     if is_structure(expected):
         pairs = paired_items(got, expected)
         if pairs is None:
-            return f"It returned {describe(got)}; {describe(expected)} was expected."
+            return f"It returned {kind_of(got)}; {kind_of(expected)} was expected."
         for where, mine, theirs in pairs:
             message = _shape_message(mine, theirs)
             if message is not None:
@@ -549,12 +569,12 @@ def _shape_message(got: Any, expected: Any) -> str | None:
         return None
     if is_number(expected):  # a loss or a metric: a float, a NumPy scalar or a 0-d array
         return (
-            None if is_number(got) else f"It returned {describe(got)}; {_ONE_NUMBER} was expected."
+            None if is_number(got) else f"It returned {kind_of(got)}; {_ONE_NUMBER} was expected."
         )
     expected_shape = tuple(np.shape(expected))
     if not isinstance(got, np.ndarray):
         return (
-            f"It returned {describe(got)}; a numpy.ndarray of shape {expected_shape} was expected."
+            f"It returned {kind_of(got)}; a numpy.ndarray of shape {expected_shape} was expected."
         )
     if got.shape != expected_shape:
         if got.dtype.kind == "c" and not np.iscomplexobj(expected):
