@@ -56,8 +56,23 @@ def _parser() -> MarkdownIt:
     )
 
 
-def render(markdown: str) -> str:
-    return str(_parser().render(markdown))
+_RELATIVE_IMAGE = re.compile(r"^(?:\./)?images/([^/?#]+)$")
+
+
+def render(markdown: str, images: str | None = None) -> str:
+    """HTML for authored Markdown. With `images` (a URL path), an image written relative to the
+    exercise folder, `![...](images/plot.png)`, points there instead: the file previews beside
+    the statement in an editor, and the page loads it from the API."""
+    parser = _parser()
+    if images is None:
+        return str(parser.render(markdown))
+    tokens = parser.parse(markdown)
+    for token in tokens:
+        for child in token.children or []:
+            source = str(child.attrGet("src") or "") if child.type == "image" else ""
+            if found := _RELATIVE_IMAGE.match(source):
+                child.attrSet("src", f"{images.rstrip('/')}/{found.group(1)}")
+    return str(parser.renderer.render(tokens, parser.options, {}))
 
 
 _DOCTEST = doctest.DocTestParser()

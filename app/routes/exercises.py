@@ -69,7 +69,7 @@ async def get_exercise(
         summary=exercise.summary,
         section=exercise.section,
         statement_markdown=exercise.statement,
-        statement_html=render(exercise.statement),
+        statement_html=render(exercise.statement, images=f"/api/exercises/{exercise.slug}/images"),
         starter=exercise.starter,
         entry=EntryInfo(function=exercise.entry, signature=exercise.signature),
         tests=[

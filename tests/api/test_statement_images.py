@@ -22,6 +22,11 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
     shutil.copytree(EXERCISES / FLAGSHIP, exercises / FLAGSHIP)
     (exercises / FLAGSHIP / "images").mkdir()
     (exercises / FLAGSHIP / "images" / "table.png").write_bytes(PNG)
+    statement = exercises / FLAGSHIP / "statement.md"
+    statement.write_text(
+        statement.read_text(encoding="utf-8") + "\n![The table, drawn](images/table.png)\n",
+        encoding="utf-8",
+    )
     (exercises / FLAGSHIP / "images" / "drawing.svg").write_text("<svg><script/></svg>")
     (exercises / FLAGSHIP / "images" / "escape.png").symlink_to(
         exercises / FLAGSHIP / "solution.py"
@@ -59,3 +64,9 @@ def test_nothing_outside_the_images_folder_can_be_named(client: httpx.Client, na
 
 def test_an_image_of_an_unknown_exercise_is_a_404(client: httpx.Client) -> None:
     assert client.get("/api/exercises/no-such-thing/images/table.png").status_code == 404
+
+
+def test_an_image_written_relative_to_the_folder_points_at_the_api(client: httpx.Client) -> None:
+    html = client.get(f"/api/exercises/{FLAGSHIP}").json()["statement_html"]
+    assert f'src="{URL}/table.png"' in html
+    assert client.get(f"{URL}/table.png").status_code == 200
