@@ -82,7 +82,8 @@ class GenerateFile(_Table):
 
 
 class TestFile(_Table):
-    """[[tests]]: a check and the calls it makes. Other keys are the check's `context.params`."""
+    """[[tests]]: a check and the calls it makes. Other keys (or a `params` table) are the
+    check's `context.params`."""
 
     model_config = ConfigDict(extra="allow")
 
@@ -103,13 +104,17 @@ class TestFile(_Table):
 
     @property
     def params(self) -> dict[str, Any]:
-        return dict(self.model_extra or {})
+        """The check's parameters: the test's other keys, or those of a `params = {...}` table
+        (the two spellings are one: `sizes = [0]` and `params = { sizes = [0] }`)."""
+        extra = dict(self.model_extra or {})
+        table = extra.pop("params", None)
+        return {**table, **extra} if isinstance(table, dict) else extra
 
     @model_validator(mode="after")
     def _no_tolerance_of_its_own(self) -> TestFile:
         # Else it would pass silently as a param no check reads, and the test would compare
         # with the exercise's tolerance all the same.
-        if "tolerance" in (self.model_extra or {}):
+        if "tolerance" in self.params:
             raise PydanticCustomError(
                 "test_tolerance",
                 "a test has no tolerance of its own: set `tolerance` at the top of "

@@ -342,6 +342,7 @@ def _same_shaped(
             pair.got is None
             or pair.got.shape != pair.expected.shape
             or not np.isfinite(pair.got).all()
+            or not np.isfinite(pair.expected).all()  # -inf in a masked reference: no line fits
         ):
             return None
         out.append((pair.got, pair.expected))

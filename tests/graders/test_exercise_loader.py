@@ -298,3 +298,28 @@ def test_a_mistakes_tip_is_rendered_like_its_explanation(copy: Path) -> None:
     assert mistake.tip == "Try `np.outer`, $x^2$."
     assert "<code>np.outer</code>" in mistake.tip_html
     assert "$x^2$" in mistake.tip_html
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    ['sizes = [0]\nnames = ["max_len"]', 'params = { sizes = [0], names = ["max_len"] }'],
+    ids=["top-level-keys", "params-table"],
+)
+def test_a_tests_parameters_read_the_same_in_either_spelling(copy: Path, spelling: str) -> None:
+    edit(
+        copy,
+        'check = "no_python_loops"\nprobes = [[8, 8]]',
+        f'check = "no_python_loops"\nprobes = [[8, 8]]\n{spelling}',
+    )
+    test = next(test for test in load_exercise(copy).tests if test.id == "vectorised")
+    assert test.params == {"sizes": [0], "names": ["max_len"]}
+
+
+def test_a_tolerance_inside_a_params_table_is_refused(copy: Path) -> None:
+    edit(
+        copy,
+        'check = "no_python_loops"\n',
+        'check = "no_python_loops"\nparams = { tolerance = 1e-3 }\n',
+    )
+    with pytest.raises(ExerciseError, match="tolerance"):
+        load_exercise(copy)
