@@ -36,6 +36,22 @@ class Trial:
     expected: Any
     counts: CallCounts | None = None  # a counted probe's tally (graders.protocol.counts)
     modified: tuple[int, ...] = ()  # the positions of the arguments the call wrote into
+    raised: Raised | None = None  # what it raised instead, for a check that expects a raise
+
+
+@dataclass(frozen=True)
+class Raised:
+    """What a call raised instead of returning: the exception's type name and message, as the
+    sandbox sent them, and the learner's line it came from."""
+
+    type: str
+    message: str
+    line: int | None = None
+    bases: tuple[str, ...] = ()  # the built-in exception classes it is an instance of
+
+    def is_a(self, name: str) -> bool:
+        """Raised as `name` or as a subclass of it (a learner's own IndexError subclass)."""
+        return self.type == name or name in self.bases
 
 
 class Failure(Exception):
@@ -69,19 +85,24 @@ class Check:
     function: CheckFunction
     static: bool  # looks at the source (the loop scan), not at returned values
     values: bool  # needs the returned values, not only their type, dtype and shape
+    raises: bool = False  # its calls should raise: it judges raised calls, without a reference
 
 
 def check(
-    name: str, static: bool = False, values: bool = True
+    name: str, static: bool = False, values: bool = True, raises: bool = False
 ) -> Callable[[CheckFunction], CheckFunction]:
     """Register a check under `name` (the `check =` of a test in exercise.toml).
 
     `values=False` promises the check reads only each result's type, dtype and shape; the
     sandbox then sends a summary instead of the data (the values read as zeros).
+    `raises=True` is for calls that should raise: a call that raised becomes a trial (its
+    `raised` says what, its `got` is `Unsupported("raised <type>")`, as a known mistake's raise
+    reads) instead of ending the test as an error, and the reference is not run
+    (`expected` is None).
     """
 
     def mark(function: CheckFunction) -> CheckFunction:
-        setattr(function, CHECK_MARK, Check(name, function, static, values))
+        setattr(function, CHECK_MARK, Check(name, function, static, values, raises))
         return function
 
     return mark
@@ -636,6 +657,40 @@ def check_inputs_unchanged(trials: list[Trial], context: CheckContext) -> Failur
                 "new array (`out = np.empty_like(x)`, or an expression), or copy first "
                 "(`x = x.copy()`).",
                 trial,
+            )
+    return None
+
+
+@check("raises", raises=True)
+def check_raises(trials: list[Trial], context: CheckContext) -> Failure | None:
+    """Every call raises the exception named by param `exception` (e.g. "IndexError": the type
+    itself, not a subclass), and its message contains each string of param `mentions` (the
+    offending value, the limit it broke: what a caller needs to fix the call)."""
+    wanted = str(context.params.get("exception", "Exception"))
+    mentions = [str(item) for item in context.params.get("mentions", [])]
+    for trial in trials:
+        raised = trial.raised
+        if raised is None:
+            return Failure(
+                f"It returned {describe(trial.got)}; this call should raise {wanted}, "
+                "since its arguments are invalid.",
+                trial,
+            )
+        said = (
+            f"It raised {raised.type}: {raised.message}"
+            if raised.message
+            else (f"It raised {raised.type} with no message")
+        )
+        if not raised.is_a(wanted):
+            return Failure(f"{said}\n{wanted} was expected.", trial, raised.line)
+        missing = [text for text in mentions if text not in raised.message]
+        if missing:
+            needed = " and ".join(f"`{text}`" for text in mentions)
+            return Failure(
+                f"{said}\nThe right exception, but its message should contain {needed}, "
+                f"so the caller can see what was wrong: `{missing[0]}` is not in it.",
+                trial,
+                raised.line,
             )
     return None
 

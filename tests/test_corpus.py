@@ -12,6 +12,7 @@ import importlib.util
 import warnings
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
@@ -33,10 +34,42 @@ def load_plainly(path: Path) -> ModuleType:
     return module
 
 
-def test_the_corpus_has_at_least_150_correct_solutions_across_the_exercises() -> None:
+def test_the_corpus_has_at_least_15_correct_solutions_for_each_exercise() -> None:
     counts = {folder.name: len(list(folder.glob("*.py"))) for folder in CORPUS.iterdir()}
     assert sum(counts.values()) >= 150, counts
-    assert all(count >= 30 for count in counts.values()), counts
+    assert all(count >= 15 for count in counts.values()), counts
+
+
+def plain_call(function: Any, args: list[Any]) -> Any:
+    """`function(*args)` on copies of the arguments; the exception instead, if it raised."""
+    try:
+        return function(*[arg.copy() if isinstance(arg, np.ndarray) else arg for arg in args])
+    except Exception as error:  # a test may expect a raise (contract: IndexError past the table)
+        return error
+
+
+def same_value(got: Any, expected: Any, tolerance: float) -> bool:
+    """Equal within `tolerance`: arrays and numbers by value and shape, tuples and lists item by
+    item, a raised exception by its type."""
+    if isinstance(expected, Exception) or isinstance(got, Exception):
+        return type(got) is type(expected)
+    if isinstance(expected, tuple | list) and not _numeric_sequence(expected):
+        return (
+            isinstance(got, tuple | list)
+            and len(got) == len(expected)
+            and all(same_value(a, b, tolerance) for a, b in zip(got, expected, strict=True))
+        )
+    try:
+        mine, theirs = np.asarray(got), np.asarray(expected)
+    except ValueError:  # a ragged structure where numbers were expected
+        return False
+    return mine.shape == theirs.shape and bool(
+        np.allclose(mine, theirs, atol=tolerance, rtol=0, equal_nan=True)
+    )
+
+
+def _numeric_sequence(value: tuple[Any, ...] | list[Any]) -> bool:
+    return all(isinstance(item, int | float | np.number) for item in value)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")
@@ -48,11 +81,9 @@ def test_a_corpus_solution_is_correct_in_plain_numpy(path: Path, catalog: Catalo
         warnings.simplefilter("ignore")
         theirs = getattr(load_plainly(path), exercise.entry)
         for probe in exercise.all_probes():
-            args = [arg.copy() if isinstance(arg, np.ndarray) else arg for arg in probe.args]
-            expected = getattr(reference, exercise.entry)(*args)
-            got = theirs(*[arg.copy() if isinstance(arg, np.ndarray) else arg for arg in args])
-            assert np.shape(got) == np.shape(expected), probe.call
-            assert np.allclose(got, expected, atol=exercise.tolerance), probe.call
+            expected = plain_call(getattr(reference, exercise.entry), list(probe.args))
+            got = plain_call(theirs, list(probe.args))
+            assert same_value(got, expected, exercise.tolerance), probe.call
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")

@@ -25,7 +25,7 @@ from graders.catalog import Catalog
 from graders.exercise import Exercise
 from graders.report import Report
 from tests.conftest import ROOT, SyncGrader
-from tests.test_corpus import load_plainly
+from tests.test_corpus import load_plainly, plain_call, same_value
 
 CORPUS = ROOT / "tests" / "corpus"
 FILES = sorted(CORPUS.glob("*/wrong/*.py"))
@@ -59,22 +59,18 @@ def plain_outcomes(path: Path, exercise: Exercise) -> list[tuple[Any, Any]]:
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
         for probe in exercise.all_probes():
-            expected = reference(*[_copy(arg) for arg in probe.args])
-            try:
-                got = theirs(*[_copy(arg) for arg in probe.args])
-            except Exception as error:  # a wrong solution may raise on some inputs
-                got = error
-            outcomes.append((got, expected))
+            # Either may raise: a wrong solution on some inputs, the reference where a test
+            # expects the raise.
+            outcomes.append(
+                (plain_call(theirs, list(probe.args)), plain_call(reference, list(probe.args)))
+            )
     return outcomes
 
 
 def _same(got: Any, expected: Any, tolerance: float) -> bool:
-    if isinstance(got, Exception) or type(got) is not type(expected):
+    if type(got) is not type(expected):
         return False
-    got, expected = np.asarray(got), np.asarray(expected)
-    return got.shape == expected.shape and bool(
-        np.allclose(got, expected, atol=tolerance, rtol=0, equal_nan=True)
-    )
+    return same_value(got, expected, tolerance)
 
 
 _graded: dict[Path, Report] = {}
@@ -90,11 +86,10 @@ def diagnoses(report: Report) -> list[str]:
     return [test.diagnosis.id for test in report.tests if test.diagnosis is not None]
 
 
-def test_the_wrong_corpus_has_at_least_120_files_across_the_four_exercises() -> None:
+def test_the_wrong_corpus_has_at_least_15_files_for_each_exercise() -> None:
     counts = {folder.name: len(list(folder.glob("wrong/*.py"))) for folder in CORPUS.iterdir()}
     assert sum(counts.values()) >= 120, counts
-    assert len(counts) == 4, counts
-    assert all(count >= 25 for count in counts.values()), counts
+    assert all(count >= 15 for count in counts.values()), counts
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parts[-3]}/{path.stem}")

@@ -137,7 +137,10 @@ def analyse(
             if found is not None:
                 return from_finding(found)
         return None
-    for analysis in (*_SHAPE_ANALYSES, *_VALUE_ANALYSES):
+    # Integer answers (token ids, indices) are labels, not quantities: "scaled by 2" or
+    # "offset by 1" says nothing about why a sampled id is wrong.
+    labels = all(_reference_is_integer(pair) for pair in pairs)
+    for analysis in (*_SHAPE_ANALYSES, *(() if labels else _VALUE_ANALYSES)):
         found = analysis(pairs, tolerance)
         if found is not None:
             return from_finding(found)
@@ -223,7 +226,9 @@ def _integer_dtype(pairs: list[_Pair], tolerance: float) -> Finding | None:
     dtypes = [getattr(pair.trial.got, "dtype", None) for pair in pairs]
     if not all(dtype is not None and dtype.kind in "biu" for dtype in dtypes):
         return None
-    if not all(pair.expected.dtype.kind == "f" or np.any(pair.expected % 1) for pair in pairs):
+    # The reference's own dtype (pairs hold float copies): an exercise whose answer is integers
+    # (sampled token ids) is no place to blame integers.
+    if not all(_reference_is_float(pair) for pair in pairs):
         return None
     return Finding(
         "integer-dtype",
@@ -233,6 +238,18 @@ def _integer_dtype(pairs: list[_Pair], tolerance: float) -> Finding | None:
         "of an integer array (such as `np.arange(n)`), or `.astype(int)`. Create the result "
         "as floats.",
     )
+
+
+def _reference_is_integer(pair: _Pair) -> bool:
+    kind = getattr(getattr(pair.trial.expected, "dtype", None), "kind", None)
+    return kind is not None and kind in "biu"
+
+
+def _reference_is_float(pair: _Pair) -> bool:
+    kind = getattr(getattr(pair.trial.expected, "dtype", None), "kind", None)
+    if kind is not None:
+        return bool(kind in "fc")
+    return isinstance(pair.trial.expected, float) or bool(np.any(pair.expected % 1))
 
 
 _KIND_ANALYSES: list[Analysis] = [

@@ -7,7 +7,7 @@ import dataclasses
 import numpy as np
 
 from graders import trusted
-from graders.checks import Check, CheckContext, Failure, Trial, describe, same_kind
+from graders.checks import Check, CheckContext, Failure, Raised, Trial, describe, same_kind
 from graders.engine.diagnosis import diagnose, diagnose_raised
 from graders.engine.previews import trial_previews
 from graders.engine.reading import NOT_RUN, ProbeOutcome, ProbeResult
@@ -47,6 +47,11 @@ def grade_test(
                 tolerance=tolerance,
             )
 
+        if result.outcome is ProbeOutcome.RAISED and check.raises:  # what the test asks for
+            raised = Raised(result.error_type, result.message, result.line, result.error_bases)
+            got = trusted.raised_value(result.error_type)
+            trials.append(Trial(probe, got, None, result.counts, result.modified, raised))
+            continue
         if result.outcome is ProbeOutcome.RAISED:
             where = f" on line {result.line}" if result.line else ""
             message = (
@@ -70,7 +75,12 @@ def grade_test(
         if result.outcome is ProbeOutcome.NOT_RUN:
             message = f"Not run: the sandbox stopped before it reached {probe.call}."
             return stopped(Status.SKIPPED, message)
-        expected = trusted.reference_value(exercise, probe, summary=not check.values)
+        # A call that should raise has no expected value: the reference would raise too.
+        expected = (
+            None
+            if check.raises
+            else trusted.reference_value(exercise, probe, summary=not check.values)
+        )
         trials.append(Trial(probe, result.value, expected, result.counts, result.modified))
     failure, context = _run_check(exercise, check, trials, context)
     if not check.static:

@@ -32,6 +32,7 @@ class ProbeResult:
     message: str = ""
     line: int | None = None
     counts: CallCounts | None = None  # a counted probe's tally
+    error_bases: tuple[str, ...] = ()  # the built-in exception classes it is an instance of
     modified: tuple[int, ...] = ()  # the arguments the call wrote into
 
 
@@ -114,11 +115,19 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
             message=text(header.get("message", ""))[:4000],
             line=_line(header.get("line")),
             counts=_counts(header),
+            error_bases=_bases(header.get("bases")),
         )
         reading.running = None
     elif kind == FrameType.DONE:
         reading.stdout = text(header.get("stdout", ""))
         reading.stdout_truncated = bool(header.get("stdout_truncated", False))
+
+
+def _bases(value: Any) -> tuple[str, ...]:
+    """A raised exception's built-in classes, as the child named them (a few short names)."""
+    if not isinstance(value, list):
+        return ()
+    return tuple(text(item)[:40] for item in value[:12] if isinstance(item, str))
 
 
 def _probe(reading: RunReading, header: dict[str, Any]) -> int:

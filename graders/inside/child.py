@@ -166,7 +166,7 @@ def _call(call: Call, kinds: dict[int, str] | None, send: Send) -> None:
     if error is not None:
         kind, message, line = _describe(error, limits)
         frame = {"t": FrameType.RAISED, "probe": call.index, "type": kind, "message": message}
-        send({**frame, "line": line, **extra}, b"")
+        send({**frame, "line": line, "bases": _builtin_bases(error), **extra}, b"")
         return
     try:  # whatever came back is described: packing looks only at exact built-in types
         header, payload = values.pack_value(
@@ -200,6 +200,16 @@ def _describe(error: BaseException, limits: Limits) -> tuple[str, str, int | Non
     if len(message) > cap:
         message = message[:cap] + f"... [{len(message) - cap} more characters cut]"
     return kind, message, line
+
+
+def _builtin_bases(error: BaseException) -> list[str]:
+    """The built-in exception classes `error` is an instance of, nearest first: a learner's
+    `class PositionOutOfRange(IndexError)` is an IndexError (and a LookupError)."""
+    return [
+        kind.__name__
+        for kind in type(error).__mro__[:12]
+        if kind.__module__ == "builtins" and issubclass(kind, BaseException)
+    ]
 
 
 def run_inprocess(job: Job) -> bytes:

@@ -19,3 +19,31 @@ def test_a_reference_holding_minus_infinity_is_no_crash(catalog: Catalog) -> Non
     got = np.where(np.isinf(expected), -1e4, expected)
     found = analyse(exercise, [Trial(probe, got, expected)], 1e-6, True)
     assert found is None or found.id
+
+
+def test_integers_are_not_blamed_where_the_reference_returns_integers(catalog: Catalog) -> None:
+    exercise = catalog.get(FLAGSHIP)
+    probe = exercise.all_probes()[0]
+    expected = np.array([3, 1, 4], dtype=np.int64)  # sampled token ids
+    got = np.array([2, 1, 4], dtype=np.int64)
+    found = analyse(exercise, [Trial(probe, got, expected)], 1e-6, True)
+    assert found is None or found.id != "integer-dtype"
+
+
+def test_integers_are_blamed_where_the_reference_returns_fractions(catalog: Catalog) -> None:
+    exercise = catalog.get(FLAGSHIP)
+    probe = exercise.all_probes()[0]
+    expected = np.array([[0.0, 1.0], [0.84, 0.54]])
+    got = expected.astype(np.int64)
+    found = analyse(exercise, [Trial(probe, got, expected)], 1e-6, True)
+    assert found is not None
+    assert found.id == "integer-dtype"
+
+
+def test_integer_answers_get_no_scale_or_offset_pattern(catalog: Catalog) -> None:
+    exercise = catalog.get(FLAGSHIP)
+    probe = exercise.all_probes()[0]
+    expected = np.array([3, 1, 4, 2], dtype=np.int64)  # sampled token ids
+    got = expected * 2  # "scaled by 2" is true and teaches nothing
+    found = analyse(exercise, [Trial(probe, got, expected)], 1e-6, True)
+    assert found is None or found.id not in ("scaled", "offset", "affine")

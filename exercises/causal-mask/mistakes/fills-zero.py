@@ -1,0 +1,5 @@
+import numpy as np
+
+
+def causal_mask(scores):
+    return np.tril(scores)

@@ -1,0 +1,7 @@
+import numpy as np
+
+
+def causal_mask(scores):
+    t = scores.shape[-1]
+    future = np.triu(np.ones((t, t), dtype=bool))
+    return np.where(future, -np.inf, scores)

@@ -1,0 +1,7 @@
+import numpy as np
+
+
+def causal_mask(scores):
+    t = len(scores)
+    future = np.triu(np.ones((t, t), dtype=bool), k=1)
+    return np.where(future, -np.inf, scores)

@@ -1,0 +1,7 @@
+import numpy as np
+
+
+def feed_forward(x, w1, b1, w2, b2):
+    z = x @ w1 + b1
+    hidden = z * (1 + np.tanh(np.sqrt(2 / np.pi) * (z + 0.044715 * z**3)))
+    return hidden @ w2 + b2

@@ -1,0 +1,14 @@
+import numpy as np
+
+
+def gelu(z):
+    return 0.5 * z * (1 + np.tanh(np.sqrt(2 / np.pi) * (z + 0.044715 * z**3)))
+
+
+def linear(x, weight, bias):
+    # as torch.nn.functional.linear: weight is (out_features, in_features)
+    return x @ weight.T + bias
+
+
+def feed_forward(x, w1, b1, w2, b2):
+    return linear(gelu(linear(x, w1, b1)), w2, b2)

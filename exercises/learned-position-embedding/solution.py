@@ -1,0 +1,14 @@
+import numpy as np
+
+
+def position_embedding(positions, table):
+    positions = np.asarray(positions)
+    max_len = table.shape[0]
+    outside = (positions < 0) | (positions >= max_len)
+    if outside.any():
+        bad = int(positions[outside].flat[0])
+        raise IndexError(
+            f"position {bad} is outside the position table of length {max_len} "
+            f"(valid positions are 0 to {max_len - 1})"
+        )
+    return table[positions]

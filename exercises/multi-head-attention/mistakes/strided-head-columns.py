@@ -1,0 +1,18 @@
+import numpy as np
+
+
+def multi_head_attention(x, w_q, w_k, w_v, w_o, n_heads):
+    t, d_model = x.shape
+    d_k = d_model // n_heads
+
+    def split(m):  # (T, d_model) -> (n_heads, T, d_k): head h takes columns h*d_k:(h+1)*d_k
+        return m.reshape(t, d_k, n_heads).transpose(2, 0, 1)
+
+    q, k, v = split(x @ w_q), split(x @ w_k), split(x @ w_v)
+    scores = q @ k.transpose(0, 2, 1) / np.sqrt(d_k)  # (n_heads, T, T)
+    scores = scores - scores.max(axis=-1, keepdims=True)  # stable: each row's max is 0
+    weights = np.exp(scores)
+    weights = weights / weights.sum(axis=-1, keepdims=True)  # softmax over the keys
+    heads = weights @ v  # (n_heads, T, d_k)
+    merged = heads.transpose(1, 0, 2).reshape(t, d_model)  # heads side by side, in order
+    return merged @ w_o

@@ -1,0 +1,17 @@
+# wrong: Splits correctly but merges the (n_heads, T, d_k) result with a bare reshape(T, d_model), without moving the head axis back.
+# diagnosis: merge-without-transpose
+# proposed: merge-without-transpose: move the heads back behind the tokens (transpose to (T, n_heads, d_k)) before reshaping to (T, d_model).
+
+import numpy as np
+
+
+def multi_head_attention(x, w_q, w_k, w_v, w_o, n_heads):
+    T, d = x.shape
+    d_k = d // n_heads
+    q = (x @ w_q).reshape(T, n_heads, d_k).transpose(1, 0, 2)
+    k = (x @ w_k).reshape(T, n_heads, d_k).transpose(1, 0, 2)
+    v = (x @ w_v).reshape(T, n_heads, d_k).transpose(1, 0, 2)
+    s = q @ k.transpose(0, 2, 1) / np.sqrt(d_k)
+    p = np.exp(s - s.max(axis=-1, keepdims=True))
+    p /= p.sum(axis=-1, keepdims=True)
+    return (p @ v).reshape(T, d) @ w_o

@@ -1,0 +1,17 @@
+# wrong: Scales by sqrt(d_model), the width of the whole model, instead of sqrt(d_k), the width of one head.
+# diagnosis: scale-by-d-model
+# proposed: scale-by-d-model: each head's dot products have d_k terms: divide by sqrt(d_k) = sqrt(d_model // n_heads).
+
+import numpy as np
+
+
+def multi_head_attention(x, w_q, w_k, w_v, w_o, n_heads):
+    T, d = x.shape
+    d_k = d // n_heads
+    q = (x @ w_q).reshape(T, n_heads, d_k).transpose(1, 0, 2)
+    k = (x @ w_k).reshape(T, n_heads, d_k).transpose(1, 0, 2)
+    v = (x @ w_v).reshape(T, n_heads, d_k).transpose(1, 0, 2)
+    s = q @ k.transpose(0, 2, 1) / np.sqrt(d)
+    p = np.exp(s - s.max(axis=-1, keepdims=True))
+    p /= p.sum(axis=-1, keepdims=True)
+    return (p @ v).transpose(1, 0, 2).reshape(T, d) @ w_o

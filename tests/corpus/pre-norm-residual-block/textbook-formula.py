@@ -1,0 +1,12 @@
+# Student transcribing the statement line by line: layer norm with population variance over the
+# last axis, then the GPT-2 tanh GELU feed-forward, then the residual x + ... .
+import numpy as np
+
+
+def pre_norm_block(x, gamma, beta, w1, b1, w2, b2, eps=1e-5):
+    mean = x.mean(axis=-1, keepdims=True)
+    var = x.var(axis=-1, keepdims=True)
+    h = (x - mean) / np.sqrt(var + eps) * gamma + beta
+    z = h @ w1 + b1
+    g = 0.5 * z * (1.0 + np.tanh(np.sqrt(2.0 / np.pi) * (z + 0.044715 * z**3)))
+    return x + g @ w2 + b2
