@@ -48,11 +48,28 @@ def plain_call(function: Any, args: list[Any]) -> Any:
         return error
 
 
-def same_value(got: Any, expected: Any, tolerance: float) -> bool:
+def raise_mentions(exercise: Exercise) -> dict[str, list[str]]:
+    """For each probe of a `raises` test, the words its exception's message must contain."""
+    return {
+        probe.key: [str(word) for word in test.params.get("mentions", [])]
+        for test in exercise.tests
+        if test.check == "raises"
+        for probe in test.probes
+    }
+
+
+def same_value(
+    got: Any, expected: Any, tolerance: float, mentions: list[str] | None = None
+) -> bool:
     """Equal within `tolerance`: arrays and numbers by value and shape, tuples and lists item by
-    item, a raised exception by its type."""
+    item, a raised exception by its class (a subclass counts) and the words its message must
+    contain (`mentions`)."""
     if isinstance(expected, Exception) or isinstance(got, Exception):
-        return type(got) is type(expected)
+        return (
+            isinstance(expected, Exception)
+            and isinstance(got, type(expected))
+            and all(word in str(got) for word in mentions or [])
+        )
     if isinstance(expected, tuple | list) and not _numeric_sequence(expected):
         return (
             isinstance(got, tuple | list)
@@ -80,10 +97,12 @@ def test_a_corpus_solution_is_correct_in_plain_numpy(path: Path, catalog: Catalo
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         theirs = getattr(load_plainly(path), exercise.entry)
+        mentions = raise_mentions(exercise)
         for probe in exercise.all_probes():
             expected = plain_call(getattr(reference, exercise.entry), list(probe.args))
             got = plain_call(theirs, list(probe.args))
-            assert same_value(got, expected, exercise.tolerance), probe.call
+            words = mentions.get(probe.key)
+            assert same_value(got, expected, exercise.tolerance, words), probe.call
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")

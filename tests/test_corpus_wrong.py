@@ -25,7 +25,7 @@ from graders.catalog import Catalog
 from graders.exercise import Exercise
 from graders.report import Report
 from tests.conftest import ROOT, SyncGrader
-from tests.test_corpus import load_plainly, plain_call, same_value
+from tests.test_corpus import load_plainly, plain_call, raise_mentions, same_value
 
 CORPUS = ROOT / "tests" / "corpus"
 FILES = sorted(CORPUS.glob("*/wrong/*.py"))
@@ -50,7 +50,7 @@ def _copy(value: Any) -> Any:
     return value.copy() if isinstance(value, np.ndarray) else value
 
 
-def plain_outcomes(path: Path, exercise: Exercise) -> list[tuple[Any, Any]]:
+def plain_outcomes(path: Path, exercise: Exercise) -> list[tuple[Any, Any, list[str] | None]]:
     """(theirs, the reference's) on every probe the tests make; theirs is the exception when
     the call raised."""
     reference = getattr(load_plainly(exercise.solution_path), exercise.entry)
@@ -58,19 +58,24 @@ def plain_outcomes(path: Path, exercise: Exercise) -> list[tuple[Any, Any]]:
     outcomes = []
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
+        mentions = raise_mentions(exercise)
         for probe in exercise.all_probes():
             # Either may raise: a wrong solution on some inputs, the reference where a test
-            # expects the raise.
+            # expects the raise (and the words its message must contain).
             outcomes.append(
-                (plain_call(theirs, list(probe.args)), plain_call(reference, list(probe.args)))
+                (
+                    plain_call(theirs, list(probe.args)),
+                    plain_call(reference, list(probe.args)),
+                    mentions.get(probe.key),
+                )
             )
     return outcomes
 
 
-def _same(got: Any, expected: Any, tolerance: float) -> bool:
-    if type(got) is not type(expected):
+def _same(got: Any, expected: Any, tolerance: float, mentions: list[str] | None) -> bool:
+    if not isinstance(expected, Exception) and type(got) is not type(expected):
         return False
-    return same_value(got, expected, tolerance)
+    return same_value(got, expected, tolerance, mentions)
 
 
 _graded: dict[Path, Report] = {}
@@ -97,7 +102,7 @@ def test_a_wrong_corpus_file_is_wrong_in_plain_numpy(path: Path, catalog: Catalo
     exercise = catalog.get(path.parts[-3])
     _, ids = header(path)
     outcomes = plain_outcomes(path, exercise)
-    right = [_same(got, expected, exercise.tolerance) for got, expected in outcomes]
+    right = [_same(got, expected, exercise.tolerance, words) for got, expected, words in outcomes]
     if is_loop_mistake(ids):
         assert all(right), "a loop mistake computes the right values"
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -15,7 +15,9 @@ import numpy as np
 from graders import (
     CheckContext,
     Failure,
+    Finding,
     Trial,
+    analysis,
     as_float_array,
     check,
     compare_values,
@@ -24,6 +26,7 @@ from graders import (
     returned_array,
     tolerance_text,
     value_mismatch,
+    within_tolerance,
 )
 
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
@@ -105,3 +108,110 @@ def check_stable_for_large_activations(
         if failure is not None:
             return failure
     return None
+
+
+# Roundings of the two constants a learner types by hand: pi (inside sqrt(2/pi)), sqrt(2/pi)
+# itself, and the cubic coefficient 0.044715.
+_ROUNDED_PI = (3.14, 3.141, 3.142, 3.1416, 22 / 7)
+_ROUNDED_SCALE = (0.8, 0.798, 0.7979, 0.797, 0.79)
+_ROUNDED_COEFFICIENT = (0.044715, 0.0447, 0.04472, 0.0448, 0.045, 0.044, 0.04)
+_SCALES = (_SQRT_2_OVER_PI, *(math.sqrt(2.0 / pi) for pi in _ROUNDED_PI), *_ROUNDED_SCALE)
+
+
+def _block(args: tuple[Any, ...], scale: float, coefficient: float) -> np.ndarray[Any, Any]:
+    """The feed-forward block with GELU's two constants given."""
+    x, w1, b1, w2, b2 = (np.asarray(a, dtype=np.float64) for a in args)
+    z = x @ w1 + b1
+    hidden = 0.5 * z * (1.0 + np.tanh(scale * (z + coefficient * z**3)))
+    block: np.ndarray[Any, Any] = hidden @ w2 + b2
+    return block
+
+
+def _wrong_trials(
+    trials: list[Trial], tolerance: float
+) -> list[tuple[Trial, np.ndarray[Any, Any], np.ndarray[Any, Any]]] | None:
+    """(trial, got, expected) for each wrong trial, or None when one is not a float array
+    of the expected shape (not a question of values)."""
+    wrong = []
+    for trial in trials:
+        got, expected = as_float_array(trial.got), as_float_array(trial.expected)
+        if got is None or expected is None or got.shape != expected.shape:
+            return None
+        if not within_tolerance(got, expected, tolerance).all():
+            wrong.append((trial, got, expected))
+    return wrong
+
+
+@analysis
+def rounded_constants(trials: list[Trial], context: CheckContext) -> Finding | None:
+    """The block computed with pi, sqrt(2/pi) or 0.044715 rounded gives the learner's values."""
+    wrong = _wrong_trials(trials, context.tolerance)
+    if not wrong or any(len(trial.probe.args) != 5 for trial, _, _ in wrong):
+        return None
+    for scale in _SCALES:
+        for coefficient in _ROUNDED_COEFFICIENT:
+            if scale == _SQRT_2_OVER_PI and coefficient == 0.044715:
+                continue  # the exact constants: the reference itself
+            if all(
+                _explains(trial, got, expected, scale, coefficient, context.tolerance)
+                for trial, got, expected in wrong
+            ):
+                return Finding(
+                    "gelu-rounded-constants",
+                    "GELU's constants rounded",
+                    "Your values are what GELU gives with rounded constants: "
+                    f"sqrt(2/pi) as {scale:.6g} (it is {_SQRT_2_OVER_PI:.7f}...) and the cubic "
+                    f"coefficient as {coefficient:g} (it is 0.044715). Each rounding changes "
+                    "every activation a little, and the second layer adds those changes up: "
+                    "here past the tolerance. Write the constants exactly: "
+                    "`np.sqrt(2 / np.pi)` (NumPy's `np.pi`, or `math.pi`, not 3.14) and "
+                    "`0.044715`.",
+                )
+    return None
+
+
+def _explains(
+    trial: Trial,
+    got: np.ndarray[Any, Any],
+    expected: np.ndarray[Any, Any],
+    scale: float,
+    coefficient: float,
+    tolerance: float,
+) -> bool:
+    """These constants give the learner's values, and are themselves wrong on this trial."""
+    with np.errstate(all="ignore"):
+        theirs = _block(tuple(trial.probe.args), scale, coefficient)
+    return bool(
+        within_tolerance(got, theirs, tolerance).all()
+        and not within_tolerance(theirs, expected, tolerance).all()
+    )
+
+
+@analysis
+def computed_in_float16(trials: list[Trial], context: CheckContext) -> Finding | None:
+    """Every value the learner returned is a float16 number, close to the reference's: the
+    block ran in half precision (cast back to float64 or not)."""
+    wrong = _wrong_trials(trials, context.tolerance)
+    if not wrong:
+        return None
+    for _, got, expected in wrong:
+        if not np.isfinite(got).all() or not np.isfinite(expected).all():
+            return None
+        with np.errstate(all="ignore"):
+            half = got.astype(np.float16).astype(np.float64)
+        if not np.array_equal(half, got) or np.array_equal(half, expected):
+            return None
+        # float16 keeps about three significant digits; a few roundings through two matrix
+        # products stay within a few percent of the largest value.
+        if np.abs(got - expected).max() > 0.05 * max(1.0, float(np.abs(expected).max())):
+            return None
+    return Finding(
+        "low-precision",
+        "Computed in float16",
+        "Every value you returned is a float16 number: the block ran in half precision "
+        "(`astype(np.float16)`, as mixed-precision inference does), even if the result was "
+        "cast back to float64 at the end. float16 keeps only about three significant "
+        "digits, so each matrix product and each GELU adds rounding errors of about 0.1%, far "
+        "above the tolerance, and anything above 65504 (`z**3` for `z` over about 40) "
+        "overflows to `inf`. Compute in float64 all the way: no casts.",
+    )

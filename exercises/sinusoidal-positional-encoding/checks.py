@@ -272,3 +272,37 @@ def angle_tolerance(args: tuple[Any, ...], base: float) -> float:
     on the small tables, where the tolerance stays `base`."""
     max_len = int(args[0])
     return base + max(max_len - 1, 0) * float(np.finfo(np.float32).eps)
+
+
+@analysis
+def extra_axis_of_length_one(trials: list[Trial], context: CheckContext) -> Finding | None:
+    """The right table with an axis of length 1 inside its shape, as PyTorch's seq-first
+    buffer `(max_len, 1, d_model)` has (one in front is the library's extra-leading-axis)."""
+    found = None
+    for trial in trials:
+        got, expected = as_float_array(trial.got), as_float_array(trial.expected)
+        if got is None or expected is None:
+            return None
+        if got.shape == expected.shape and within_tolerance(got, expected, context.tolerance).all():
+            continue
+        inside = [size != 1 for size in got.shape[1:]]
+        if got.ndim <= expected.ndim or got.shape[0] != expected.shape[0] or all(inside):
+            return None
+        if [size for size in got.shape if size != 1] != [s for s in expected.shape if s != 1]:
+            return None
+        if not within_tolerance(got.reshape(expected.shape), expected, context.tolerance).all():
+            return None
+        found = got.shape
+    if found is None:
+        return None
+    wanted = f"({', '.join(str(size) for size in found if size != 1)})"
+    return Finding(
+        "extra-middle-axis",
+        "An extra axis of length 1 inside the shape",
+        f"Your values are right, but your array has shape {found}: an axis of length 1 sits "
+        f"between the positions and the columns, where {wanted} was expected. That is the "
+        "layout of PyTorch's seq-first buffer, `(max_len, 1, d_model)`, whose middle axis "
+        "broadcasts over a batch of sequences; this function returns the table itself, one "
+        "row per position. Build `pe = np.zeros((max_len, d_model))` (or finish with "
+        "`.reshape(max_len, d_model)`).",
+    )

@@ -172,11 +172,12 @@ def _counted_kind(trials: list[Trial]) -> str:
 
 
 def diagnose_raised(
-    exercise: Exercise, test: TestSpec, probe: Probe, error_type: str
+    exercise: Exercise, test: TestSpec, probe: Probe, error_type: str, message: str = ""
 ) -> Diagnosis | None:
-    """A known mistake that raises the same exception type on the same call (every such
-    mistake is a candidate: `settle` keeps the one whose pattern of failed tests fits)."""
-    raised = Unsupported(f"raised {error_type}")
+    """A known mistake that raises the same exception, worded alike (numbers aside), on the
+    same call (every such mistake is a candidate: `settle` keeps the one whose pattern of
+    failed tests fits)."""
+    raised = trusted.raised_value(error_type, message)
     matched = [
         diagnosis_of(mistake)
         for mistake in exercise.mistakes
@@ -210,7 +211,10 @@ def diagnosis_of(mistake: MistakeSpec) -> Diagnosis:
 
 def outcomes_match(learner: Any, mistake: Any, tolerance: float) -> bool:
     """Same kind of value, same shape, every element within tolerance (the one rule), item by
-    item for tuples, lists of arrays and dicts."""
+    item for tuples, lists of arrays and dicts. One number is one kind, however it is typed: a
+    loss returned as `float(loss)` matches a mistake that returns `np.float64`."""
+    if _one_number(learner) and _one_number(mistake):
+        return bool(within_tolerance(np.asarray(learner), np.asarray(mistake), tolerance).all())
     if type(learner) is not type(mistake):
         return False
     if isinstance(learner, dict):
@@ -234,3 +238,9 @@ def outcomes_match(learner: Any, mistake: Any, tolerance: float) -> bool:
     if got.shape != theirs.shape or got.dtype != theirs.dtype:  # real or complex alike
         return False
     return bool(within_tolerance(got, theirs, tolerance).all())
+
+
+def _one_number(value: Any) -> bool:
+    """A real Python or NumPy scalar (not bool: True is no loss)."""
+    real = (int, float, np.integer, np.floating)
+    return isinstance(value, real) and not isinstance(value, bool | np.bool_)

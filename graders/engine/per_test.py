@@ -49,7 +49,7 @@ def grade_test(
 
         if result.outcome is ProbeOutcome.RAISED and check.raises:  # what the test asks for
             raised = Raised(result.error_type, result.message, result.line, result.error_bases)
-            got = trusted.raised_value(result.error_type)
+            got = trusted.raised_value(result.error_type, result.message)
             trials.append(Trial(probe, got, None, result.counts, result.modified, raised))
             continue
         if result.outcome is ProbeOutcome.RAISED:
@@ -58,7 +58,7 @@ def grade_test(
                 f"Called {probe.call}.\nIt raised {result.error_type}{where}: {result.message}"
             )
             errored = stopped(Status.ERROR, message, result.line)
-            diagnosis = diagnose_raised(exercise, test, probe, result.error_type)
+            diagnosis = diagnose_raised(exercise, test, probe, result.error_type, result.message)
             return errored.model_copy(update={"diagnosis": diagnosis}) if diagnosis else errored
         if result.outcome is ProbeOutcome.TIMED_OUT:
             limits = exercise.limits

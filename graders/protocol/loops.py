@@ -63,7 +63,8 @@ def find_loops(tree: ast.Module, entry: str) -> list[LoopFinding]:
     def walk(name: str, path: tuple[str, ...]) -> None:
         done.add(name)
         for node in ast.walk(functions[name]):
-            if (kind := _NODE_KINDS.get(type(node))) and isinstance(node, ast.stmt | ast.expr):
+            kind = _NODE_KINDS.get(type(node))
+            if kind and isinstance(node, ast.stmt | ast.expr) and not _over_a_fixed_few(node):
                 findings.append(LoopFinding(kind, node.lineno, name))
                 continue
             used = _used_name(node)
@@ -85,6 +86,25 @@ def find_loops(tree: ast.Module, entry: str) -> list[LoopFinding]:
         walk(start, (start,))
     unique = {(finding.line, finding.kind, finding.function): finding for finding in findings}
     return sorted(unique.values(), key=lambda finding: finding.line)
+
+
+FIXED_FEW = 16  # items in a literal tuple or list a loop may walk without being "a loop"
+
+
+def _over_a_fixed_few(node: ast.AST) -> bool:
+    """A loop over a literal handful written in the code, `for a in (x, w1, b1)`: it runs the
+    same few times whatever the input's size, so it is not a loop over the data (the counted
+    calls would see one that is: its steps grow with the input)."""
+    if isinstance(node, ast.For | ast.AsyncFor):
+        iterables = [node.iter]
+    elif isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+        iterables = [generator.iter for generator in node.generators]
+    else:
+        return False
+    return all(
+        isinstance(iterable, ast.Tuple | ast.List) and len(iterable.elts) <= FIXED_FEW
+        for iterable in iterables
+    )
 
 
 def _module_aliases(tree: ast.Module) -> dict[str, str]:

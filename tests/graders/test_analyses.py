@@ -47,3 +47,13 @@ def test_integer_answers_get_no_scale_or_offset_pattern(catalog: Catalog) -> Non
     got = expected * 2  # "scaled by 2" is true and teaches nothing
     found = analyse(exercise, [Trial(probe, got, expected)], 1e-6, True)
     assert found is None or found.id not in ("scaled", "offset", "affine")
+
+
+def test_a_python_float_matches_a_numpy_scalar_mistake() -> None:
+    from graders.engine.diagnosis import outcomes_match
+
+    grad = np.array([[0.25, -0.25]])
+    assert outcomes_match((0.5, grad), (np.float64(0.5), grad.copy()), 1e-6)
+    assert outcomes_match(np.float32(0.5), 0.5, 1e-6)
+    assert not outcomes_match((0.5, grad), (np.float64(0.7), grad), 1e-6)
+    assert not outcomes_match(True, 1.0, 1e-6)

@@ -286,7 +286,7 @@ def test_the_catalog_lists_sections_then_order_then_slug_however_it_reloads(
 
 @pytest.mark.parametrize("order", ["0", "-1", '"1"'])
 def test_an_order_below_one_or_not_an_integer_is_refused(copy: Path, order: str) -> None:
-    edit(copy, "order = 1 ", f"order = {order} ")
+    edit(copy, "order = 2 ", f"order = {order} ")
     with pytest.raises(ExerciseError) as caught:
         load_exercise(copy)
     assert caught.value.field_name == "order"

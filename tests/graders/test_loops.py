@@ -89,3 +89,23 @@ def test_indirect_loops_are_found(source: str, kind: str) -> None:
 def test_an_attribute_named_like_a_helper_is_not_the_helper() -> None:
     source = "def sin(x):\n    for i in x:\n        pass\n\ndef f(x):\n    return np.sin(x)\n"
     assert kinds(source) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    x, w = (np.asarray(a, float) for a in (x, w))\n    return x @ w\n",
+        "    for a in [x, w]:\n        assert a.ndim == 2\n    return x @ w\n",
+        "    return dict((k, v) for k, v in ((1, x), (2, w)))\n",
+    ],
+    ids=["generator-over-arguments", "for-over-a-list-of-arguments", "pairs-written-out"],
+)
+def test_a_loop_over_a_fixed_few_written_in_the_code_is_not_a_loop(body: str) -> None:
+    # It runs the same few times whatever the input's size (the counted calls still catch a
+    # loop whose steps grow with the data).
+    assert kinds(f"def f(x, w):\n{body}") == []
+
+
+def test_a_literal_too_long_to_be_a_few_is_still_a_loop() -> None:
+    items = ", ".join(str(number) for number in range(40))
+    assert kinds(f"def f(x):\n    return [x[i] for i in ({items})]\n") == ["list comprehension"]

@@ -1,5 +1,5 @@
 # wrong: goes one step further than asked and returns softmax of the masked scores (the attention weights).
-# diagnosis: none
+# diagnosis: applies-softmax
 # proposed: applies-softmax: return the masked scores themselves; the softmax comes after, elsewhere.
 import numpy as np
 

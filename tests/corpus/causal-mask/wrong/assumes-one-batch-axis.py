@@ -1,5 +1,5 @@
 # wrong: written for exactly one leading batch axis: `out[:, future] = -inf` masks axes 1 and 2, which is wrong for (T, T) and for (batch, heads, T, T).
-# diagnosis: indexes-leading-axes
+# diagnosis: indexes-leading-axes, one-batch-axis-assumed
 # proposed: masks-wrong-axes: use out[..., future] so the mask always lands on the last two axes, whatever the leading axes.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: marks the future entries "missing" with np.nan, which poisons a later softmax instead of giving 0.
-# diagnosis: none
+# diagnosis: fills-nan
 # proposed: mask-fills-nan: use -np.inf; nan makes every softmax output of the row nan.
 import numpy as np
 

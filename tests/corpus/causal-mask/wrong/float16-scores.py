@@ -1,5 +1,5 @@
 # wrong: casts the scores to float16 "like mixed-precision training" before masking, rounding the kept scores.
-# diagnosis: none
+# diagnosis: low-precision
 # proposed: low-precision: keep float64; the unmasked scores must be unchanged.
 import numpy as np
 

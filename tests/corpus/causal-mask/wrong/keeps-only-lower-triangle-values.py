@@ -1,5 +1,5 @@
 # wrong: returns only the allowed scores, scores[..., rows, cols] over np.tril_indices, a flat vector per matrix instead of the (..., T, T) array.
-# diagnosis: none
+# diagnosis: drops-masked-entries
 # proposed: drops-masked-entries: keep the full (..., T, T) shape and write -inf in the future entries.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: uses numpy.ma.masked_where, returning a MaskedArray whose hidden entries keep their old values instead of -inf.
-# diagnosis: none
+# diagnosis: returns-masked-array
 # proposed: returns-masked-array: a MaskedArray is not the asked-for ndarray with -inf written in; use np.where.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: returns the boolean "future" mask itself (broadcast to the scores' shape) instead of the masked scores.
-# diagnosis: none
+# diagnosis: returns-mask
 # proposed: returns-mask: return the scores with -inf in the future, not the mask.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: off by one in the other direction: np.triu(..., k=-1) marks the diagonal and the first sub-diagonal too.
-# diagnosis: none
+# diagnosis: mask-offset
 # proposed: causal-mask-offset: only the entries strictly above the diagonal (k=1) are the future.
 import numpy as np
 

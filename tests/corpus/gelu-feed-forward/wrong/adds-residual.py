@@ -1,5 +1,5 @@
 # wrong: Adds the residual connection x + ... (copied from a Transformer Block) inside the feed-forward.
-# diagnosis: none
+# diagnosis: residual-added
 # proposed: residual-added: the feed-forward returns gelu(x @ w1 + b1) @ w2 + b2 only; the residual belongs to the block around it.
 
 import numpy as np

@@ -1,5 +1,5 @@
 # wrong: Applies GELU to the input before the first layer (activation first, then two linear layers).
-# diagnosis: none
+# diagnosis: activation-on-input
 # proposed: activation-misplaced: GELU goes between the two layers, on x @ w1 + b1, not on x.
 
 import numpy as np

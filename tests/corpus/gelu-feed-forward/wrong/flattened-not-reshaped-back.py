@@ -1,5 +1,5 @@
 # wrong: Flattens the leading axes to 2-D rows for the matrix products and returns the (rows, d_model) matrix without restoring x's shape.
-# diagnosis: none
+# diagnosis: shape-not-restored
 # proposed: shape-not-restored: the output has the shape of x; reshape the rows back to x.shape[:-1] + (d_model,).
 
 import numpy as np

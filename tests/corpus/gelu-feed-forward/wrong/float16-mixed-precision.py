@@ -1,5 +1,5 @@
 # wrong: Runs the MLP in float16 "like mixed-precision inference", losing precision (and overflowing z**3 for large z).
-# diagnosis: none
+# diagnosis: low-precision
 # proposed: low-precision: compute in float64; float16 keeps about three significant digits and overflows above 65504.
 
 import numpy as np

@@ -1,5 +1,5 @@
 # wrong: Returns only the Gaussian CDF approximation 0.5 * (1 + tanh(...)) as the activation, forgetting to multiply by z.
-# diagnosis: none
+# diagnosis: gelu-missing-z
 # proposed: gelu-missing-z: GELU(z) = z * Phi(z); the tanh expression is Phi(z) alone and must be multiplied by z.
 
 import numpy as np

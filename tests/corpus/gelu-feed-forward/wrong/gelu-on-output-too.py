@@ -1,5 +1,5 @@
 # wrong: Applies GELU after the second layer as well ("every layer gets an activation").
-# diagnosis: none
+# diagnosis: activation-on-both-layers
 # proposed: activation-on-output: only the hidden layer is activated; the output is gelu(x @ w1 + b1) @ w2 + b2 as is.
 
 import numpy as np

@@ -1,5 +1,5 @@
 # wrong: Writes pi as 3.14 in the constant (and 0.0447 for the coefficient), a beginner's rounding.
-# diagnosis: none
+# diagnosis: gelu-rounded-constants
 # proposed: gelu-rounded-constants: use math.pi (or np.pi) and 0.044715 exactly; rounded constants change every activation.
 
 import numpy as np

@@ -1,5 +1,5 @@
 # wrong: Drops the parentheses so only z is scaled: sqrt(2/pi) * z + 0.044715 * z**3 inside the tanh.
-# diagnosis: none
+# diagnosis: scale-outside-parentheses
 # proposed: gelu-parenthesis: sqrt(2/pi) multiplies the whole (z + 0.044715 z^3), not only z.
 
 import numpy as np

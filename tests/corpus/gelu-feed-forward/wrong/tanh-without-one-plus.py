@@ -1,5 +1,5 @@
 # wrong: Forgets the "1 +" inside the GELU: 0.5 * z * tanh(...), which is negative-symmetric and wrong.
-# diagnosis: none
+# diagnosis: missing-one-plus
 # proposed: gelu-missing-one: GELU is 0.5 z (1 + tanh(...)); the 1 makes it close to z for large positive z.
 
 import numpy as np

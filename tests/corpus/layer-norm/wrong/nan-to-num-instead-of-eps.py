@@ -1,5 +1,5 @@
 # wrong: drops eps and patches the 0/0 of constant vectors with np.nan_to_num, which differs when the variance is tiny.
-# diagnosis: no-eps
+# diagnosis: no-eps, eps-argument-ignored
 
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: raises only when ALL positions are out of range (np.all instead of np.any), so one bad position among good ones slips through.
-# diagnosis: none
+# diagnosis: all-instead-of-any
 # proposed: all-instead-of-any: one position out of range is enough to raise; use np.any.
 import numpy as np
 

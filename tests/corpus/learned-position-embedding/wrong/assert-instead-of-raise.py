@@ -1,5 +1,5 @@
 # wrong: guards the range with an assert, which raises AssertionError (and vanishes under python -O).
-# diagnosis: none
+# diagnosis: assert-instead-of-raise
 # proposed: assert-instead-of-indexerror: use `raise IndexError(...)`, not assert, for a position out of range.
 import numpy as np
 

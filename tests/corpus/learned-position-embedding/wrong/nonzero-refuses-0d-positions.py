@@ -1,5 +1,5 @@
 # wrong: finds bad positions with np.nonzero, which NumPy 2 refuses on a single position given as a 0-d array
-# diagnosis: none
+# diagnosis: nonzero-on-0d-positions, loop-comprehension
 # proposed: zero-d-positions: a single position (a 0-d array) is a valid input; np.nonzero cannot take it, use np.any on the comparison instead.
 # Port of tf.gather(params, indices) / Keras Embedding: TF on CPU raises InvalidArgumentError
 # "indices[i] = p is not in [0, n)"; the learner keeps that wording inside an IndexError.

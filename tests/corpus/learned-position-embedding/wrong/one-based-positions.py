@@ -1,5 +1,5 @@
 # wrong: thinks positions count from 1 (as in "the first token"), so looks up row position - 1.
-# diagnosis: none
+# diagnosis: one-based-range, one-based-positions
 # proposed: positions-start-at-1: position p is row p of the table; positions start at 0.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: thinks of the table as (d_model, max_len) (one column per position, as in some slides) and indexes its columns.
-# diagnosis: none
+# diagnosis: table-transposed
 # proposed: table-transposed: the table is (max_len, d_model); position p is row p, not column p.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: np.take(table, positions) without axis=0 indexes the FLATTENED table, returning single numbers instead of rows.
-# diagnosis: none
+# diagnosis: take-without-axis
 # proposed: take-without-axis: np.take needs axis=0 to pick rows; without it, it indexes the flattened table.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: Adds the residual x + ... (from a Transformer block) to the attention output.
-# diagnosis: none
+# diagnosis: adds-residual
 # proposed: residual-added: multi-head attention returns concat(heads) @ w_o only; the residual belongs to the block around it.
 
 import numpy as np

@@ -1,5 +1,5 @@
 # wrong: Averages the heads' outputs into one (T, d_k) block and tiles it n_heads times instead of concatenating the distinct heads.
-# diagnosis: none
+# diagnosis: heads-averaged
 # proposed: heads-averaged: concatenate the heads side by side (head h in columns h*d_k:(h+1)*d_k); averaging them loses each head's output.
 
 import numpy as np

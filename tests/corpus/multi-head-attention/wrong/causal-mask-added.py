@@ -1,5 +1,5 @@
 # wrong: Adds a causal mask out of GPT habit, though the statement says no mask.
-# diagnosis: none
+# diagnosis: causal-mask-added
 # proposed: unexpected-mask: this attention has no mask; every query attends to every key, including later ones.
 
 import numpy as np

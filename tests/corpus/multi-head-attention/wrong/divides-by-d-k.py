@@ -1,5 +1,5 @@
 # wrong: Divides the scores by d_k instead of its square root.
-# diagnosis: none
+# diagnosis: divides-by-d-k
 # proposed: divides-by-d-k: the scale is 1 / sqrt(d_k), not 1 / d_k.
 
 import numpy as np

@@ -1,5 +1,5 @@
 # wrong: Computes d_k = d_model / n_heads (true division), a float, so the reshape raises TypeError.
-# diagnosis: none
+# diagnosis: float-head-width
 # proposed: float-head-width: use integer division d_model // n_heads; reshape needs integer sizes.
 
 import numpy as np

@@ -1,5 +1,5 @@
 # wrong: Reshapes to (T, d_k, n_heads), so head h takes every n_heads-th column (h, h + n_heads, ...) instead of a contiguous block.
-# diagnosis: none
+# diagnosis: heads-interleaved
 # proposed: heads-interleaved: head h owns the contiguous columns h*d_k:(h+1)*d_k; reshape to (T, n_heads, d_k), not (T, d_k, n_heads).
 
 import numpy as np

@@ -1,5 +1,5 @@
 # wrong: Splits heads with reshape(n_heads, T, d_k) straight from (T, d_model), which cuts the flat buffer by rows of tokens, not by columns.
-# diagnosis: none
+# diagnosis: heads-split-by-rows
 # proposed: split-without-transpose: reshape to (T, n_heads, d_k) first and then move the head axis to the front; reshaping to (n_heads, T, d_k) mixes tokens.
 
 import numpy as np

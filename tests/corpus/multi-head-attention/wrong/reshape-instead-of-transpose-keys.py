@@ -1,5 +1,5 @@
 # wrong: Gets K_h^T with k.reshape(n_heads, d_k, T) instead of a transpose, so the shapes fit but the entries are scrambled.
-# diagnosis: none
+# diagnosis: keys-reshaped-not-transposed
 # proposed: reshape-not-transpose: reshape keeps the memory order and only relabels the axes; K_h^T needs np.swapaxes(k, -1, -2).
 
 import numpy as np

@@ -1,5 +1,5 @@
 # wrong: Divides by sqrt(d_k) after the softmax instead of before it, so the weights no longer sum to 1.
-# diagnosis: none
+# diagnosis: scale-after-softmax
 # proposed: scale-after-softmax: the 1/sqrt(d_k) scales the scores inside the softmax, not the weights after it.
 
 import numpy as np

@@ -1,5 +1,5 @@
 # wrong: Ignores n_heads and runs one attention over the full d_model width (but scaled by sqrt(d_k)), thinking the heads "are just a reshape".
-# diagnosis: none
+# diagnosis: heads-not-split
 # proposed: heads-not-split: each head has its own softmax over its own d_k columns; one softmax over all d_model columns is different.
 
 import numpy as np

@@ -1,5 +1,5 @@
 # wrong: Copy-paste slip: the values are computed with w_k (V = x @ w_k), so w_v is never used.
-# diagnosis: none
+# diagnosis: projection-weight-mixed-up
 # proposed: wrong-projection: V is x @ w_v; each of Q, K and V has its own weight matrix.
 
 import numpy as np

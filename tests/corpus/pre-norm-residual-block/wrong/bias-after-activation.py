@@ -1,5 +1,5 @@
 # wrong: adds b1 after the GELU instead of before it: gelu(h @ w1) + b1.
-# diagnosis: none
+# diagnosis: bias-after-activation
 # proposed: bias-after-activation: The first bias is part of the linear layer: gelu(h @ w1 + b1), with b1 added inside, before the activation.
 import numpy as np
 

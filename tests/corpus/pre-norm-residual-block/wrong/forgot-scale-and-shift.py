@@ -1,5 +1,5 @@
 # wrong: normalises but never applies gamma and beta, thinking they are only for training.
-# diagnosis: none
+# diagnosis: layer-norm-without-gain-and-shift
 # proposed: norm-missing-affine: After normalising, layer norm multiplies by gamma and adds beta; they are part of the forward pass.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: leaves b2 out of the second linear layer (copied a bias-free projection from a tutorial).
-# diagnosis: none
+# diagnosis: missing-output-bias
 # proposed: missing-output-bias: The second linear layer is g @ w2 + b2; b2 is added before the residual sum.
 import numpy as np
 

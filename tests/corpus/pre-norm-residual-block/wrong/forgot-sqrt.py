@@ -1,5 +1,5 @@
 # wrong: divides the centred x by (var + eps) and forgets the square root.
-# diagnosis: none
+# diagnosis: divides-by-variance
 # proposed: norm-missing-sqrt: Layer norm divides by the standard deviation, sqrt(var + eps), not by the variance itself.
 import numpy as np
 

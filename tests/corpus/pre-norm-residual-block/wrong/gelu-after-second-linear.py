@@ -1,5 +1,5 @@
 # wrong: applies the GELU after both linear layers, gelu(gelu(h @ w1 + b1) @ w2 + b2), as if every layer needed an activation.
-# diagnosis: none
+# diagnosis: activation-on-both-layers
 # proposed: activation-on-output: Only the hidden layer is activated; the second linear layer's output goes straight into the residual sum.
 import numpy as np
 

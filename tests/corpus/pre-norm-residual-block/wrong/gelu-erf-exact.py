@@ -1,5 +1,5 @@
 # wrong: uses the exact erf GELU, 0.5 z (1 + erf(z / sqrt 2)), with a hand-written erf, instead of the tanh form.
-# diagnosis: none
+# diagnosis: gelu-exact-erf
 # proposed: gelu-exact-erf: The statement asks for GPT-2's tanh approximation of GELU; the erf form gives slightly different values.
 import numpy as np
 

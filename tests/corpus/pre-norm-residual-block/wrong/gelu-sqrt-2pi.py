@@ -1,5 +1,5 @@
 # wrong: misreads sqrt(2/pi) as sqrt(2*pi) in the GELU constant.
-# diagnosis: none
+# diagnosis: gelu-sqrt-two-pi
 # proposed: gelu-wrong-constant: The constant in the tanh is sqrt(2 / pi), about 0.798, not sqrt(2 * pi).
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: writes the GELU's cubic term as 0.044715 * z**2 instead of z**3.
-# diagnosis: none
+# diagnosis: gelu-cube-as-square
 # proposed: gelu-wrong-power: The correction term inside the tanh is 0.044715 * z cubed, z + 0.044715 * z**3.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: skips the normalisation entirely and computes x + feed_forward(x); gamma, beta and eps are unused.
-# diagnosis: none
+# diagnosis: layer-norm-skipped
 # proposed: norm-skipped: The branch must see layer_norm(x), not x itself: normalise, scale by gamma and shift by beta before the first linear layer.
 import numpy as np
 

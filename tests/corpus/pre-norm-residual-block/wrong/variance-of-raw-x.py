@@ -1,5 +1,5 @@
 # wrong: subtracts the mean but takes the "variance" as mean(x**2) of the uncentred x.
-# diagnosis: none
+# diagnosis: variance-not-centred
 # proposed: variance-not-centred: The variance is the mean of (x - mean)**2; mean(x**2) is only the variance when the mean is zero.
 import numpy as np
 

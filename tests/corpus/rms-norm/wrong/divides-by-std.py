@@ -1,5 +1,5 @@
 # wrong: Divides the raw x by np.std (which subtracts the mean inside) thinking std is "the RMS".
-# diagnosis: none
+# diagnosis: std-instead-of-rms
 # proposed: std-instead-of-rms: np.std measures spread around the mean; RMSNorm needs sqrt(mean(x**2)), with no mean removed.
 
 import numpy as np

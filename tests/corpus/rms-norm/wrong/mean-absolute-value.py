@@ -1,5 +1,5 @@
 # wrong: Uses the mean absolute value as the "magnitude" of the vector instead of the root mean square.
-# diagnosis: none
+# diagnosis: mean-absolute-value
 # proposed: mean-abs-not-rms: the scale is sqrt(mean(x**2) + eps); the mean of |x| is a different (smaller) statistic.
 
 import numpy as np

@@ -1,5 +1,5 @@
 # wrong: Multiplies by sqrt(mean(x**2) + eps) instead of dividing (forgot the reciprocal of a translated rsqrt).
-# diagnosis: none
+# diagnosis: multiplies-by-rms
 # proposed: multiplied-by-rms: divide by the RMS (or multiply by 1/sqrt(...)); multiplying by it inflates x.
 
 import numpy as np

@@ -1,5 +1,5 @@
 # wrong: Multiplies by gamma first and then normalises the scaled vector, so gamma's effect is divided out again.
-# diagnosis: none
+# diagnosis: gamma-before-normalising
 # proposed: scale-before-normalising: compute the RMS of x itself and multiply by gamma after dividing.
 
 import numpy as np

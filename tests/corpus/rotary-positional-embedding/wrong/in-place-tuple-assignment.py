@@ -1,5 +1,5 @@
 # wrong: Computed both outputs from the originals via tuple assignment but wrote them back into x and returned x, modifying the caller's array.
-# diagnosis: input-modified
+# diagnosis: input-modified, rotates-x-in-place
 
 import numpy as np
 

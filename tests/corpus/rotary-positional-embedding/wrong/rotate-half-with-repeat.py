@@ -1,5 +1,5 @@
 # wrong: Spread the angles correctly with np.repeat but built the partner vector with a half split, mixing the interleaved and rotate-half layouts.
-# diagnosis: halves-pairing
+# diagnosis: halves-pairing, layouts-mixed
 
 import numpy as np
 

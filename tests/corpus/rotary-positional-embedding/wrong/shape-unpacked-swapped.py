@@ -1,5 +1,5 @@
 # wrong: Unpacked the shape as d, seq_len = x.shape, so the positions and frequencies are built for the wrong sizes (and broadcasting fails unless x is square).
-# diagnosis: none
+# diagnosis: shape-unpacked-swapped
 # proposed: shape-unpacked-swapped: reads seq_len and d from the wrong axes of x.shape
 
 import numpy as np

@@ -1,5 +1,5 @@
 # wrong: Writes Q @ K without the transpose, reading QK^T as a plain product; the shapes never line up and it raises.
-# diagnosis: none
+# diagnosis: keys-not-transposed
 # proposed: missing-key-transpose: computes Q @ K instead of Q @ K.T
 
 import numpy as np

@@ -1,5 +1,5 @@
 # wrong: Subtracts the row maximum correctly but divides by the column sums (axis=0), mixing up which axis the keys are on.
-# diagnosis: softmax-wrong-axis
+# diagnosis: softmax-wrong-axis, normalised-over-queries
 
 import numpy as np
 

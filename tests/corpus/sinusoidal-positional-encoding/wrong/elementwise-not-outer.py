@@ -1,5 +1,5 @@
 # wrong: Multiplies the 1-D position and frequency vectors directly, expecting an outer product, so it broadcasts wrongly or fails whenever the lengths differ.
-# diagnosis: none
+# diagnosis: vectors-multiplied-not-outer
 # proposed: elementwise-not-outer: multiplies positions and frequencies as two 1-D vectors (no [:, None]) instead of forming their outer product
 
 import numpy as np

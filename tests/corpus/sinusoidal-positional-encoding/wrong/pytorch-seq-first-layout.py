@@ -1,5 +1,5 @@
 # wrong: Copies the official PyTorch tutorial's seq-first buffer of shape (max_len, 1, d_model), keeping its middle batch axis.
-# diagnosis: none
+# diagnosis: extra-middle-axis
 # proposed: extra-middle-axis: the right values with an extra axis of length 1 inserted between positions and columns
 
 import math

@@ -1,5 +1,5 @@
 # wrong: Stacks the sine and cosine tables on axis 0 and reshapes straight to (max_len, d_model), which scrambles positions across rows.
-# diagnosis: none
+# diagnosis: stacked-then-reshaped
 # proposed: stack-reshape-scrambled: np.stack of sin and cos on the wrong axis followed by reshape, mixing values of different positions in one row
 
 import numpy as np

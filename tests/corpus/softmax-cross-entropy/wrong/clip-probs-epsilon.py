@@ -1,5 +1,5 @@
 # wrong: avoids log(0) by clipping the softmax to [1e-12, 1] before the log, which caps each row's loss at about 27.6.
-# diagnosis: none
+# diagnosis: clipped-probabilities
 # proposed: clipped-log: Clipping probabilities hides the problem and caps the loss near -log(1e-12); compute log-softmax directly instead.
 import numpy as np
 

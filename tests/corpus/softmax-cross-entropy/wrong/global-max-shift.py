@@ -1,5 +1,5 @@
 # wrong: shifts by the single largest logit of the whole batch instead of each row's own max, so a row far below it underflows to exp(...) = 0 and log(0) = -inf.
-# diagnosis: none
+# diagnosis: shift-by-batch-max
 # proposed: global-max-shift: Subtract each row's own max (axis=1, keepdims=True); one global max still lets a low row's exps all underflow to 0.
 import numpy as np
 

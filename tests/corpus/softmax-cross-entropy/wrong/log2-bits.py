@@ -1,5 +1,5 @@
 # wrong: measures the loss in bits with np.log2 (as in an information-theory class) instead of the natural log.
-# diagnosis: none
+# diagnosis: loss-in-bits
 # proposed: wrong-log-base: Cross-entropy here uses the natural log; log2 gives bits and changes the loss (and its gradient) by a factor of 1/ln 2.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: returns the mean log-probability of the labels without the minus sign, so the "loss" is negative.
-# diagnosis: none
+# diagnosis: loss-not-negated
 # proposed: loss-missing-minus: Cross-entropy is minus the log-probability of the label; without the minus the loss is <= 0.
 import numpy as np
 

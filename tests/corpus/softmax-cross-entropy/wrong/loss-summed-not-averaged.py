@@ -1,5 +1,5 @@
 # wrong: sums the per-row losses instead of averaging them (while the gradient is divided by N).
-# diagnosis: none
+# diagnosis: loss-summed-not-averaged
 # proposed: loss-sum-not-mean: The loss is the mean over the N rows, not the sum; divide the total by N.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: uses np.mean(-one_hot * log_p) over the whole N x C matrix, dividing by N * C instead of N (and the gradient likewise).
-# diagnosis: none
+# diagnosis: loss-mean-over-all-entries
 # proposed: mean-over-classes-too: Average over the N examples only; np.mean of the N x C matrix also divides by the number of classes.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: exponentiates the raw logits with no max subtraction, so logits around 1000 overflow to inf and the loss becomes nan.
-# diagnosis: none
+# diagnosis: exp-of-unshifted-logits
 # proposed: no-max-shift: Subtract each row's max logit before np.exp; exp(1000) overflows to inf and inf / inf is nan.
 import numpy as np
 

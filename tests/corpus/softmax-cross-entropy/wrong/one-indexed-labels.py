@@ -1,5 +1,5 @@
 # wrong: assumes the labels are 1-based (as in MATLAB/R datasets) and subtracts 1, shifting every label to the previous class (label 0 wraps to the last).
-# diagnosis: none
+# diagnosis: labels-one-based
 # proposed: labels-shifted: The labels are already 0-based indices into the C classes; use them as they are.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: returns the pair in the other order, (grad, loss).
-# diagnosis: none
+# diagnosis: returns-grad-then-loss
 # proposed: return-order-swapped: The function returns (loss, grad): the scalar loss first, then the (N, C) gradient.
 import numpy as np
 

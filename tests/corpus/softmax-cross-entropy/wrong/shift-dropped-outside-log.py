@@ -1,5 +1,5 @@
 # wrong: shifts by the max inside the exp but forgets to subtract it outside: log_p = x - log(sum(exp(x - max))), off by the max.
-# diagnosis: none
+# diagnosis: shift-not-undone
 # proposed: shift-not-undone: log_softmax(x) = x - max - log(sum(exp(x - max))); the max subtracted inside the exp must be subtracted outside too.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: uses a sigmoid on each logit with binary cross-entropy per class (multi-label style) instead of a softmax over the row.
-# diagnosis: none
+# diagnosis: sigmoid-per-class
 # proposed: sigmoid-not-softmax: The classes compete in one softmax per row; independent sigmoids with binary cross-entropy are a different loss.
 import numpy as np
 

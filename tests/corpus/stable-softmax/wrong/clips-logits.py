@@ -1,5 +1,5 @@
 # wrong: avoids overflow by clipping the inputs to [-700, 700] before exp, which changes the probabilities of large inputs.
-# diagnosis: none
+# diagnosis: clips-inputs
 # proposed: clips-inputs: clipping changes the answer; subtracting the maximum avoids overflow exactly.
 import numpy as np
 

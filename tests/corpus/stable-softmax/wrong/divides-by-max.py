@@ -1,5 +1,5 @@
 # wrong: "normalises" by dividing by the largest magnitude instead of subtracting the maximum, which changes the softmax.
-# diagnosis: none
+# diagnosis: rescales-scores
 # proposed: divides-by-max: the shift must be x - max(x); dividing by max is a different function.
 import numpy as np
 

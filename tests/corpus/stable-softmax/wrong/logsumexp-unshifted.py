@@ -1,5 +1,5 @@
 # wrong: uses exp(x - logsumexp(x)) but computes logsumexp as log(sum(exp(x))), which overflows before the log.
-# diagnosis: none
+# diagnosis: unshifted-exp
 # proposed: unstable-logsumexp: logsumexp must itself subtract the maximum: m + log(sum(exp(x - m))).
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: takes the maximum over axis 0 (columns) but sums along `axis`: the shift is not constant within a slice.
-# diagnosis: none
+# diagnosis: max-wrong-axis
 # proposed: max-wrong-axis: the maximum must be taken along the same axis as the sum.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: computes exp(x) / sum(exp(x)) and patches the resulting nan/inf with np.nan_to_num instead of shifting by the max.
-# diagnosis: none
+# diagnosis: nan-patched
 # proposed: nan-to-num-patch: nan_to_num hides the overflow but the probabilities are wrong; subtract the max.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: afraid of -inf producing nan, replaces -inf entries with 0 first, so masked entries get a non-zero probability.
-# diagnosis: none
+# diagnosis: neginf-gets-probability
 # proposed: neginf-gets-probability: exp(-inf) is already 0; replacing -inf by 0 gives those entries weight.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: rounds the probabilities to 4 decimals "to make them readable" before returning them.
-# diagnosis: none
+# diagnosis: low-precision
 # proposed: rounded-output: return the exact probabilities; rounding belongs in printing only.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: keeps exactly the k indices np.argpartition returns, so a logit tied with the k-th value is dropped arbitrarily.
-# diagnosis: none
+# diagnosis: ties-dropped
 # proposed: ties-dropped: Compare values, not positions: every logit equal to the k-th largest is kept, which can be more than k tokens.
 import numpy as np
 

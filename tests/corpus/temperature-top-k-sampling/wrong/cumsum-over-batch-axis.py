@@ -1,5 +1,5 @@
 # wrong: takes np.cumsum without axis=1 along axis 0 (down the batch), so each row's cdf adds the rows above it.
-# diagnosis: none
+# diagnosis: cdf-wrong-axis
 # proposed: cdf-wrong-axis: The running total goes along each row's vocabulary (axis=1), not down the batch.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: finds the k-th largest logit of the whole batch (np.partition on the flattened array) instead of each row's own.
-# diagnosis: none
+# diagnosis: top-k-across-batch
 # proposed: top-k-across-batch: The top-k filter is per row: each row keeps its own k largest logits.
 import numpy as np
 

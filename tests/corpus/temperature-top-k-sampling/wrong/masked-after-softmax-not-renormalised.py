@@ -1,5 +1,5 @@
 # wrong: takes the softmax over the whole vocabulary, then zeroes the tokens outside the top k without renormalising, so the kept probabilities sum to less than 1.
-# diagnosis: none
+# diagnosis: not-renormalised
 # proposed: not-renormalised: After removing tokens the kept probabilities must sum to 1 again: mask the logits to -inf before the softmax (or divide by the kept total).
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: applies the temperature and samples from the full vocabulary, never filtering to the top k.
-# diagnosis: none
+# diagnosis: top-k-not-applied
 # proposed: top-k-not-applied: Before the softmax, every logit below the row's k-th largest must become -inf so only the top k can be drawn.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: ignores the uniform argument and draws its own random numbers from a seeded np.random generator.
-# diagnosis: none
+# diagnosis: ignores-uniform
 # proposed: ignores-uniform: Use the draws passed in as `uniform`, one per row, so the sample is reproducible and the same for every correct solution.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: keeps the logits strictly greater than the k-th largest, which drops the k-th token itself (only k - 1 kept; k = 1 keeps nothing).
-# diagnosis: none
+# diagnosis: kth-excluded
 # proposed: kth-excluded: Keep logits >= the k-th largest value; with > the k-th token (and its ties) is thrown away.
 import numpy as np
 

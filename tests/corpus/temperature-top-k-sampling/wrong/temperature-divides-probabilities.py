@@ -1,5 +1,5 @@
 # wrong: applies the temperature after the softmax, dividing the probabilities by T without renormalising, so the cdf ends at 1 / T.
-# diagnosis: none
+# diagnosis: temperature-after-softmax
 # proposed: temperature-after-softmax: Temperature scales the logits before the softmax: softmax(logits / T); dividing probabilities by T does not give a distribution.
 import numpy as np
 

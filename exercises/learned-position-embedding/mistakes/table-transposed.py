@@ -1,0 +1,10 @@
+import numpy as np
+
+
+def position_embedding(positions, table):
+    max_len = table.shape[1]  # the table has one column per position
+    outside = (positions < 0) | (positions >= max_len)
+    if outside.any():
+        bad = int(positions[outside].flat[0])
+        raise IndexError(f"position {bad} is outside the table of length {max_len}")
+    return table.T[positions]
