@@ -440,8 +440,9 @@ def compare_values(trial: Trial, tolerance: float) -> Failure | None:
     if mismatch is None:
         return None
     index, largest = mismatch
+    mine, theirs = _told_apart(got[index], expected[index])
     message = (
-        f"{position(index)} is {_element(got[index])} but {_element(expected[index])} "
+        f"{position(index)} is {mine} but {theirs} "
         f"was expected (|error| > {tolerance_text(tolerance)}).\n"
         f"Largest error: {number(largest)}."
     )
@@ -464,6 +465,19 @@ def _coarse_dtype(got: np.ndarray[Any, Any], expected: Any) -> bool:
     """Booleans, integers or float16 where the reference returns finer numbers."""
     coarse = got.dtype.kind in "biu" or got.dtype == np.float16
     return coarse and np.asarray(expected).dtype.kind in "fc"
+
+
+def _told_apart(got: Any, expected: Any) -> tuple[str, str]:
+    """The two numbers as the learner reads them, with as many digits as it takes to see that
+    they differ (under a tight tolerance, 0.0900 and 0.0900 can be two different numbers)."""
+    mine, theirs = _element(got), _element(expected)
+    if mine != theirs or isinstance(got, complex | np.complexfloating):
+        return mine, theirs
+    for digits in (6, 8, 10, 12, 15, 17):
+        mine, theirs = f"{float(got):.{digits}g}", f"{float(expected):.{digits}g}"
+        if mine != theirs:
+            break
+    return mine, theirs
 
 
 def _element(value: Any) -> str:

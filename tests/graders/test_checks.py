@@ -130,3 +130,12 @@ def test_a_result_with_no_values_to_explain_raises_the_standard_message(
 ) -> None:
     with pytest.raises(Failure, match=re.escape(message)):
         value_mismatch(trial(got, np.arange(3.0)), 1e-4)
+
+
+def test_two_numbers_that_differ_are_never_shown_alike() -> None:
+    from graders.checks import compare_values
+
+    got, expected = np.array([0.09000004]), np.array([0.09])
+    failure = compare_values(Trial(make_probe("f", [np.zeros(1)]), got, expected), 1e-8)
+    assert failure is not None
+    assert "is 0.09000004 but 0.09 was expected" in failure.message
