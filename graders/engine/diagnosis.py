@@ -137,10 +137,17 @@ def settle(exercise: Exercise, tests: list[TestResult]) -> list[TestResult]:
     valued = {by_test[test_id].id: by_test[test_id] for test_id in value_tests}
     if len(valued) == 1:
         (agreed,) = valued.values()
-        for test_id in by_test:
-            check = checks[specs[test_id].check]
-            if not check.values and not check.static:
-                by_test[test_id] = agreed
+        # Every failed test that saw only types and shapes, with a diagnosis of its own or not.
+        shape_only = [
+            test.id
+            for test in tests
+            if test.status is Status.FAILED
+            and test.id in specs
+            and not checks[specs[test.id].check].values
+            and not checks[specs[test.id].check].static
+        ]
+        for test_id in shape_only:
+            by_test[test_id] = agreed
     return [
         test.model_copy(update={"diagnosis": by_test[test.id]})
         if test.id in by_test and by_test[test.id] is not test.diagnosis

@@ -57,3 +57,23 @@ def test_a_python_float_matches_a_numpy_scalar_mistake() -> None:
     assert outcomes_match(np.float32(0.5), 0.5, 1e-6)
     assert not outcomes_match((0.5, grad), (np.float64(0.7), grad), 1e-6)
     assert not outcomes_match(True, 1.0, 1e-6)
+
+
+def test_a_shape_test_without_a_diagnosis_takes_the_one_the_value_tests_agree_on(
+    catalog: Catalog,
+) -> None:
+    from graders.engine.diagnosis import diagnosis_of, settle
+    from graders.report import Status, TestResult
+
+    exercise = catalog.get(FLAGSHIP)
+    mistake = next(m for m in exercise.mistakes if m.id == "transposed")
+    agreed = diagnosis_of(mistake)
+    tests = [
+        TestResult(id="shape", title="shape", status=Status.FAILED, message="m"),
+        TestResult(
+            id="example-3x4", title="e", status=Status.FAILED, message="m", diagnosis=agreed
+        ),
+    ]
+    settled = {test.id: test for test in settle(exercise, tests)}
+    assert settled["shape"].diagnosis is not None
+    assert settled["shape"].diagnosis.id == "transposed"
