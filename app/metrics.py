@@ -2,14 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.core import CounterMetricFamily, Metric
+from prometheus_client.registry import Collector
+
+from app.protocol import REFUSED
+
+
+class _Refusals(Collector):
+    """Refusals counted outside the app (the HTTP protocol's), read when /metrics is asked."""
+
+    def __init__(self, counts: Callable[[], Mapping[str, int]]) -> None:
+        self.counts = counts
+
+    def collect(self) -> Iterator[Metric]:
+        family = CounterMetricFamily(
+            "gradebox_http_refused",
+            "Connections and requests refused before the app saw them, by reason",
+            labels=["reason"],
+        )
+        for reason, count in sorted(self.counts().items()):
+            family.add_metric([reason], count)
+        yield family
 
 
 class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
+        self.registry.register(_Refusals(lambda: REFUSED))  # the protocol counts them
         self.requests = Counter(
             "gradebox_http_requests",
             "HTTP requests",

@@ -232,10 +232,16 @@ class GuardedH11Protocol(H11Protocol):
 
     @classmethod
     def _note(cls, reason: str, message: str) -> None:
+        REFUSED[reason] += 1  # every one counted (/metrics); logged at most once per interval
         now = time.monotonic()
         if now - cls._last_noted.get(reason, -_NOTE_EVERY_SECONDS) >= _NOTE_EVERY_SECONDS:
             cls._last_noted[reason] = now
             log.warning("%s (logged once per %g s)", message, _NOTE_EVERY_SECONDS)
+
+
+# Connections and requests refused here, before the app sees them, by reason: what
+# `gradebox_http_refused_total` reports (one process, one server: module-level on purpose).
+REFUSED: Counter[str] = Counter()
 
 
 def _problem_bytes(status: int, detail: str, retry_after: int | None) -> bytes:

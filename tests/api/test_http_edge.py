@@ -448,3 +448,17 @@ def test_server_timing_ends_with_one_total_for_the_whole_request(edge: LiveServe
         if (match := re.search(r"dur=([\d.]+)", metric))
     }
     assert durations["total"] >= max(durations.values()) - 1  # the route's are inside it
+
+
+def test_refusals_made_before_the_app_are_counted_in_metrics(edge: LiveServer) -> None:
+    def refused_heads() -> float:
+        with edge.client() as http:
+            text = http.get("/metrics").text
+        found = re.search(r'^gradebox_http_refused_total\{reason="head-size"\} (\S+)$', text, re.M)
+        return float(found.group(1)) if found else 0.0
+
+    before = refused_heads()
+    with connect(edge) as sock:
+        sock.sendall(head("GET", "/healthz", "X-Padding: " + "a" * 40_000))
+        assert read_response(sock)[0] == 431
+    assert refused_heads() == before + 1
