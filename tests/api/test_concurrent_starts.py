@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -52,3 +54,63 @@ def test_two_servers_starting_at_once_on_a_new_database_both_serve(
             server.stop()
         with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
+SLOW_BUT_RIGHT = (
+    "total = 0\nwhile total < 30_000_000:\n    total += 1\n\n"
+    + (
+        Path(__file__).resolve().parents[2]
+        / "exercises"
+        / "sinusoidal-positional-encoding"
+        / "solution.py"
+    ).read_text()
+)
+
+
+@pytest.mark.postgres
+def test_a_replica_that_starts_leaves_the_others_grading_alone(tmp_path: Path) -> None:
+    name = f"gradebox_replicas_{secrets.token_hex(4)}"
+    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    url = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+    settings = {
+        "database_url": url,
+        "secret_key": "s" * 48,
+        "cpu_seconds": "8",
+        "wall_seconds": "16",
+    }
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first, second = LiveServer(tmp_path / "a", **settings), LiveServer(tmp_path / "b", **settings)
+    results: list[Any] = []
+    try:
+        first.start()
+        with first.client() as http:
+            sender = threading.Thread(
+                target=lambda: results.append(
+                    http.post(
+                        "/api/exercises/sinusoidal-positional-encoding/submissions",
+                        json={"code": SLOW_BUT_RIGHT},
+                    )
+                )
+            )
+            sender.start()
+            with psycopg.connect(url.replace("+psycopg", "")) as watch:
+                for _ in range(200):  # until the first replica's attempt is running
+                    running = watch.execute(
+                        "select count(*) from attempts where state = 'running'"
+                    ).fetchone()
+                    if running and running[0]:
+                        break
+                    time.sleep(0.02)
+                second.start()  # its start-up sweep sees a pending submission, in flight
+                sender.join(30)
+                attempts = watch.execute("select count(*) from attempts").fetchone()
+    finally:
+        first.stop()
+        second.stop()
+        with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    assert results[0].status_code == 201
+    assert results[0].json()["verdict"] == "passed"
+    assert attempts == (1,)  # graded once, by the replica that took it
