@@ -1,5 +1,5 @@
 # wrong: predicts with the elementwise product X * w summed over everything, one number for the whole batch, instead of X @ w.
-# diagnosis: none
+# diagnosis: prediction-summed-over-batch
 # proposed: elementwise-not-matmul: The prediction for each example is the dot product x_i . w, i.e. X @ w with one entry per row.
 import numpy as np
 

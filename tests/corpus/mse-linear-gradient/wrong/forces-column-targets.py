@@ -1,5 +1,5 @@
 # wrong: reshapes y to a column unconditionally, so with a 1-D w the (n,) predictions minus the (n, 1) targets broadcast into an (n, n) array.
-# diagnosis: none
+# diagnosis: targets-forced-to-column, grad-flattened
 # proposed: broadcast-n-by-n: Keep y and w the same kind (both 1-D or both columns); (n,) minus (n, 1) broadcasts to (n, n).
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: flattens everything to 1-D "to be safe" and returns a (d,) gradient even when w is a (d, 1) column.
-# diagnosis: none
+# diagnosis: grad-flattened
 # proposed: grad-flattened: Return the gradient shaped like w: reshape to w.shape (or keep the column) instead of always flattening.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: divides by n in dL/dy_hat and again after multiplying by X^T, averaging twice.
-# diagnosis: none
+# diagnosis: grad-divided-by-n-twice
 # proposed: grad-divided-by-n-twice: The 1/n appears once: either in dL/dy_hat = 2r/n or after X^T r, not both.
 import numpy as np
 

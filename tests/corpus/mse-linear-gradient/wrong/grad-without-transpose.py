@@ -1,5 +1,5 @@
 # wrong: writes X @ r instead of X.T @ r for the gradient (fails on shapes unless X is square, and is wrong even then).
-# diagnosis: none
+# diagnosis: grad-missing-transpose
 # proposed: grad-missing-transpose: The gradient sums x_i * r_i over examples, which is X.T @ r (shape (d,)), not X @ r.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: stops the chain rule at the predictions and returns dL/dy_hat = 2 r / n (one entry per example, not per weight).
-# diagnosis: none
+# diagnosis: grad-wrt-predictions
 # proposed: grad-wrt-predictions: 2r/n is the gradient with respect to the predictions; multiply by X^T to carry it back to the weights.
 import numpy as np
 

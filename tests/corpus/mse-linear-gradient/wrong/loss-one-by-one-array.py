@@ -1,5 +1,5 @@
 # wrong: writes the loss as r.T @ r / n, which is one number for 1-D vectors but a (1, 1) array for column vectors.
-# diagnosis: none
+# diagnosis: loss-not-scalar
 # proposed: loss-not-scalar: With column vectors r.T @ r is a (1, 1) matrix; the loss must be one number (np.mean(r**2) or .item()).
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: returns the sum of squared errors as the loss (np.sum instead of np.mean) while the gradient is averaged.
-# diagnosis: none
+# diagnosis: loss-summed
 # proposed: loss-summed: The loss is the mean over the n examples: divide the sum of squared residuals by n.
 import numpy as np
 

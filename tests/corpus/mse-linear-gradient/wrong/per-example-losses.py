@@ -1,5 +1,5 @@
 # wrong: returns the vector of squared residuals (one loss per example) instead of their mean.
-# diagnosis: none
+# diagnosis: loss-not-reduced
 # proposed: loss-not-reduced: The loss is one number: the mean of the squared residuals, not the array of them.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: returns the tuple in the order (grad, loss), the way their own training loop unpacked it.
-# diagnosis: none
+# diagnosis: tuple-order-swapped
 # proposed: tuple-order-swapped: The statement asks for (loss, grad): the loss first, then the gradient.
 import numpy as np
 

@@ -1,5 +1,5 @@
 # wrong: returns the root mean squared error (and its gradient) instead of the mean squared error.
-# diagnosis: none
+# diagnosis: rmse-not-mse
 # proposed: rmse-not-mse: The loss is the mean squared error itself; do not take the square root (that is RMSE).
 import numpy as np
 

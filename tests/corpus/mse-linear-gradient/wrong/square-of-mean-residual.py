@@ -1,5 +1,5 @@
 # wrong: squares the mean residual instead of averaging the squared residuals, so errors of opposite sign cancel.
-# diagnosis: none
+# diagnosis: square-of-mean-differentiated, square-of-mean-residual
 # proposed: square-of-mean: MSE is the mean of the squares, mean(r**2), not the square of the mean, mean(r)**2.
 import numpy as np
 

@@ -1,0 +1,9 @@
+import numpy as np
+
+
+def mse_loss_and_grad(X, y, w):
+    n = X.shape[0]
+    residual = X @ w - y
+    loss = float(np.mean(residual**2))
+    grad = (2.0 / n) * (X.T @ residual)
+    return grad, loss
