@@ -38,7 +38,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings.pool_size,
             settings.limits,
             settings.allow_weak_sandbox,
-            queue_size=settings.queue_size,
         )
         await pool.start()
         service = Service(

@@ -293,7 +293,7 @@ class Service:
         fresh = database_now() - timedelta(seconds=UNCLAIMED_GRACE_SECONDS)
         done = 0
         for pending in await self.db(self.store.pending_submissions):
-            if pending.submission.id in self._in_flight | set(self._unsaved):
+            if pending.submission.id in self._in_flight or pending.submission.id in self._unsaved:
                 continue
             if pending.running_since is not None:  # another process is grading it
                 continue

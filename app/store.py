@@ -267,22 +267,6 @@ class Store:
             )
             return [_stored(row) for row in rows], total
 
-    def statuses(self, learner_id: str) -> dict[str, str]:
-        """Per exercise: `passed` if any submission passed, else `failed` if any was graded."""
-        with self.sessions() as session:
-            rows = session.execute(
-                select(Submission.exercise, Submission.verdict).where(
-                    Submission.learner_id == learner_id, Submission.status == "graded"
-                )
-            )
-            status: dict[str, str] = {}
-            for exercise, verdict in rows:
-                if verdict == Verdict.PASSED:
-                    status[exercise] = "passed"
-                else:
-                    status.setdefault(exercise, "failed")
-            return status
-
     def progress(self, learner_id: str, versions: Mapping[str, str]) -> dict[str, Progress]:
         """Per exercise the learner tried, a `Progress`; `versions` holds each exercise's
         current version (an exercise not in it counts every result as current)."""

@@ -240,13 +240,19 @@ def _integer_dtype(pairs: list[_Pair], tolerance: float) -> Finding | None:
     )
 
 
-def _reference_is_integer(pair: _Pair) -> bool:
+def _reference_kind(pair: _Pair) -> str | None:
+    """The dtype kind of the reference's own value (pairs hold float copies), if it has one."""
     kind = getattr(getattr(pair.trial.expected, "dtype", None), "kind", None)
+    return kind if isinstance(kind, str) else None
+
+
+def _reference_is_integer(pair: _Pair) -> bool:
+    kind = _reference_kind(pair)
     return kind is not None and kind in "biu"
 
 
 def _reference_is_float(pair: _Pair) -> bool:
-    kind = getattr(getattr(pair.trial.expected, "dtype", None), "kind", None)
+    kind = _reference_kind(pair)
     if kind is not None:
         return bool(kind in "fc")
     return isinstance(pair.trial.expected, float) or bool(np.any(pair.expected % 1))

@@ -88,9 +88,6 @@ class FairQueue(Generic[T]):
         if len(self._usage) > 4 * (len(self._waiting) + 256):
             self._prune(moment)
 
-    def waiting(self) -> int:
-        return sum(len(queue) for queue in self._waiting.values())
-
     def _next_waiter(self) -> _Waiter[T] | None:
         moment = self.clock()
         best: tuple[float, int] | None = None

@@ -12,7 +12,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from graders.host.errors import QueueFull, SandboxRefusing, SandboxUnavailable
+from graders.host.errors import SandboxRefusing, SandboxUnavailable
 from graders.host.exchange import FrameListener, RunOutcome, RunStatus, run_on_spare
 from graders.host.fair import TENANT, FairQueue
 from graders.host.process import ZygoteProcess
@@ -40,7 +40,8 @@ JOB_TIMES: ContextVar[JobTimes | None] = ContextVar("gradebox_job_times", defaul
 
 
 class SandboxPool:
-    """`size` zygotes; each job waits for a free one, and at most `queue_size` jobs wait.
+    """`size` zygotes; each job waits for a free one (how many may wait is the caller's bound:
+    the service's `app.admission.Admission`).
 
     A freed zygote goes to the waiting job whose tenant (`fair.TENANT`, set by the caller) has
     used the sandbox least lately, not to the oldest job (see `fair`).
@@ -58,11 +59,10 @@ class SandboxPool:
         ceilings: Limits,
         allow_weak_sandbox: bool = False,
         one_fork: bool = True,
-        queue_size: int = 32,
         prestarted: list[ZygoteProcess] | None = None,
     ) -> None:
         self.size, self.ceilings, self.allow_weak_sandbox = size, ceilings, allow_weak_sandbox
-        self.one_fork, self.queue_size = one_fork, queue_size
+        self.one_fork = one_fork
         self.selftest = SelfTest()
         self._idle: FairQueue[Zygote] = FairQueue()  # free zygotes; waiters served fairly
         self._zygotes: list[Zygote] = []
@@ -109,17 +109,6 @@ class SandboxPool:
         else:
             self.refusal = None
         return result
-
-    def admit(self) -> None:
-        """Raise unless a new job may wait for a zygote now.
-
-        A caller that stores jobs before running them must count its own admissions (the
-        service's `Admission`): these counters move only once a job reaches `run`.
-        """
-        if self.refusal:
-            raise SandboxRefusing(self.refusal)
-        if self.busy + self.waiting >= self.size + self.queue_size:
-            raise QueueFull(f"{self.busy} grading, {self.waiting} waiting")
 
     async def run(
         self, job: bytes, limits: Limits, on_frames: FrameListener | None = None
