@@ -52,8 +52,15 @@ class Validation:
         return not self.problems
 
 
+# Validate draws each grading's fresh probes (`generate.fresh`) from these seeds, so that its
+# matrix is the same on every run and every machine; the reference must pass on each of them.
+VALIDATE_SEEDS = (0, 1, 2)
+
+
 async def validate_exercise(path: Path, grader: Grader) -> Validation:
     result = Validation(path)
+    graders = [grader.seeded(seed) for seed in VALIDATE_SEEDS]
+    grader = graders[0]
     try:
         exercise = load_exercise(path)
         trusted.checks_for(exercise)
@@ -65,13 +72,18 @@ async def validate_exercise(path: Path, grader: Grader) -> Validation:
         return result
     result.exercise = exercise
     _check_todo_markers(exercise, result)
-    reference = await grader.grade(exercise, exercise.solution_path.read_text(encoding="utf-8"))
-    if reference.verdict is not Verdict.PASSED:
-        for test in reference.tests:
-            if test.status is not Status.PASSED:
-                result.problems.append(f"solution.py fails `{test.id}`: {test.message}")
-        if reference.error:
-            result.problems.append(f"solution.py does not load: {reference.error.message}")
+    solution = exercise.solution_path.read_text(encoding="utf-8")
+    fresh = any(test.fresh for test in exercise.tests)
+    for number, seeded in enumerate(graders if fresh else graders[:1]):
+        reference = await seeded.grade(exercise, solution)
+        if reference.verdict is not Verdict.PASSED:
+            draw = f" (fresh probes of seed {VALIDATE_SEEDS[number]})" if fresh else ""
+            for test in reference.tests:
+                if test.status is not Status.PASSED:
+                    result.problems.append(f"solution.py fails `{test.id}`{draw}: {test.message}")
+            if reference.error:
+                result.problems.append(f"solution.py does not load: {reference.error.message}")
+            break
     starter = await grader.grade(exercise, exercise.starter)
     if starter.verdict is not Verdict.FAILED:
         detail = starter.error.message if starter.error else starter.verdict

@@ -6,9 +6,11 @@ from dataclasses import replace
 
 from graders import trusted
 from graders.catalog import Catalog
+from graders.engine import Grader
 from graders.exercise import Exercise
+from graders.host.pool import SandboxPool
 from graders.probes import make_probe
-from tests.conftest import SyncGrader
+from tests.conftest import LoopThread, SyncGrader
 
 # Right for every call the exercise's fixed probes make (and for the statement's examples),
 # zeros for any other size: the learner who copied what they were shown.
@@ -62,3 +64,21 @@ def test_fresh_outputs_are_kept_only_for_the_latest_draws(flagship: Exercise) ->
         probe = make_probe(flagship.entry, [1 + size % 7, 2 * (1 + size // 7)])
         trusted.reference_value(flagship, replace(probe, fresh=True))
     assert len(trusted._outputs.fresh) <= limit
+
+
+def _calls_failed(exercise: Exercise, grader: Grader, loop_thread: LoopThread) -> list[str]:
+    known = sorted({tuple(probe.args) for probe in exercise.all_probes()})
+    report = loop_thread.run(grader.grade(exercise, HARD_CODED.format(known=set(known))))
+    return [test.message or "" for test in report.tests if test.status == "failed"]
+
+
+def test_a_seeded_grader_draws_the_same_fresh_probes_at_every_grading(
+    flagship: Exercise, pool: SandboxPool, loop_thread: LoopThread
+) -> None:
+    seeded = Grader(pool).seeded(11)
+    first, again = (_calls_failed(flagship, seeded, loop_thread) for _ in range(2))
+    assert first
+    assert first == again
+    # An unseeded grader draws anew each time: the failing call differs between gradings.
+    drawn = {tuple(_calls_failed(flagship, Grader(pool), loop_thread)) for _ in range(3)}
+    assert len(drawn) > 1, drawn
