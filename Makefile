@@ -39,8 +39,9 @@ typecheck: $(STAMP)  ## mypy --strict: app, graders, tests, scripts, then each e
 browser:  ## Debian's chromium for the browser tests (installed when missing)
 	@bash scripts/ensure-chromium.sh
 
-services:  ## PostgreSQL on loopback for the database tests (started when stopped)
+services:  ## PostgreSQL on loopback (started when stopped); redis-server for the distributed tests
 	@bash scripts/ensure-postgres.sh
+	@bash scripts/ensure-redis.sh
 
 test: $(STAMP) browser services  ## pytest, browser and PostgreSQL tests included, with coverage
 	$(BIN)/pytest --cov-fail-under=$(COVERAGE_FLOOR)
@@ -50,10 +51,11 @@ static:  ## static/dist and the generated API types match static/src and docs/op
 
 check: lint typecheck static test  ## everything CI runs: ruff, import rules, mypy, tsc, pytest
 
-bench: $(STAMP)  ## grading latency and throughput: warm pool vs fresh process vs in-process
+bench: $(STAMP)  ## grading latency and throughput: pool vs fresh process vs in-process; the service embedded and distributed
 	$(BIN)/python scripts/bench.py
 	$(BIN)/python scripts/bench_cli.py
 	$(BIN)/python scripts/bench_verdicts.py
+	$(BIN)/python scripts/bench_service.py
 
 assets:  ## rebuild static/dist from the npm packages (the built files are committed)
 	cd static && npm ci && npm run types && npm run build

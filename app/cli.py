@@ -1,4 +1,4 @@
-"""The `gradebox` command line: serve, grade, validate, regrade, doctor, new.
+"""The `gradebox` command line: serve, worker, migrate, grade, validate, regrade, doctor, new.
 
 Each command imports only what it needs, so that `gradebox grade` from a cold shell spends its
 time grading: it starts the zygote first (NumPy and the policy load there while this process
@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "command", None):
         parser.print_help()
         return EXIT_USAGE
-    if args.command != "serve":
+    if args.command not in ("serve", "worker"):
         # The operator's line for each sandbox death is for a service's logs; here the report
         # itself says how the run ended.
         logging.getLogger("gradebox.sandbox").setLevel(logging.ERROR)
@@ -59,6 +59,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.set_defaults(run=_serve)
+    worker = commands.add_parser(
+        "worker", help="grade submissions sent over Redis (the distributed mode's grading host)"
+    )
+    worker.add_argument("--name", help="this worker's name in Redis (default: host-pid-random)")
+    worker.set_defaults(run=_worker)
+    migrate = commands.add_parser("migrate", help="bring the database schema up to date")
+    migrate.set_defaults(run=_migrate)
     grade = commands.add_parser("grade", help="grade one file against an exercise")
     grade.add_argument("slug")
     grade.add_argument("file", type=Path)
@@ -113,6 +120,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     configure_logging()
     settings = _settings()
+    settings.require_shared_secret()
     # Each connection is a descriptor; the zygotes' pipes, the database and the log need some
     # more (a few per zygote; 256 is plenty of margin).
     wanted = settings.max_connections + 8 * settings.pool_size + 256
@@ -142,6 +150,30 @@ def _serve(args: argparse.Namespace) -> int:
         access_log=False,  # the edge middleware writes one line per request, with its id
         server_header=False,
     )
+    return EXIT_PASSED
+
+
+def _worker(args: argparse.Namespace) -> int:
+    """Grade what the API replicas send over Redis, until SIGTERM."""
+    from app.logs import configure_logging
+    from app.worker import run_worker
+
+    configure_logging()
+    logging.getLogger("gradebox.sandbox").setLevel(logging.INFO)
+    return run_worker(_settings(), args.name)
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    """Run the schema migrations (a server also runs them at start-up, one at a time)."""
+    from app.db import make_engine, migrate
+
+    settings = _settings()
+    engine = make_engine(settings.sqlalchemy_url, settings.database_timeout_seconds)
+    try:
+        migrate(engine)
+    finally:
+        engine.dispose()
+    print("database schema up to date")
     return EXIT_PASSED
 
 

@@ -1,4 +1,8 @@
-"""Named dependencies the routes declare: the service, the exercise, the learner."""
+"""Named dependencies the routes declare: the service, the exercise, the learner.
+
+Each is `async def`, even those with nothing to await: FastAPI runs a plain `def` dependency
+on a worker thread, and four thread round trips a request cost more than the in-memory work.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from graders.catalog import UnknownExercise
 from graders.exercise import Exercise
 
 
-def get_service(request: Request) -> Service:
+async def get_service(request: Request) -> Service:
     service: Service = request.app.state.service
     return service
 
@@ -22,7 +26,7 @@ def get_service(request: Request) -> Service:
 ServiceDep = Annotated[Service, Depends(get_service)]
 
 
-def get_exercise(slug: str, service: ServiceDep) -> Exercise:
+async def get_exercise(slug: str, service: ServiceDep) -> Exercise:
     try:
         return service.catalog.get(slug)
     except UnknownExercise:
@@ -33,7 +37,7 @@ def get_exercise(slug: str, service: ServiceDep) -> Exercise:
 ExerciseDep = Annotated[Exercise, Depends(get_exercise)]
 
 
-def get_address(request: Request, service: ServiceDep) -> str:
+async def get_address(request: Request, service: ServiceDep) -> str:
     """The client's network address, for per-address limits and shares (behind a trusted
     proxy, from its forwarded header: `app.edge.client_address`)."""
     return client_address(request.scope, service.settings)
@@ -42,7 +46,7 @@ def get_address(request: Request, service: ServiceDep) -> str:
 AddressDep = Annotated[str, Depends(get_address)]
 
 
-def get_learner(
+async def get_learner(
     request: Request, response: Response, service: ServiceDep, address: AddressDep
 ) -> str:
     """The learner id: from a bearer token (refused if forged) or the signed cookie.
@@ -61,7 +65,7 @@ def get_learner(
     cookie = request.cookies.get(COOKIE_NAME)
     learner = service.identities.verify(cookie) if cookie else None
     if learner is None:
-        learner, token = service.new_identity(address)
+        learner, token = await service.new_identity(address)
         response.set_cookie(
             COOKIE_NAME,
             token,

@@ -142,3 +142,154 @@ class LiveServer:
         traceback: TracebackType | None,
     ) -> None:
         self.stop()
+
+
+class LiveRedis:
+    """A private `redis-server` on a free loopback port (and a unix socket), keeping nothing on
+    disk: tests and the bench start their own and never touch a shared one. `stop` then
+    `start` is a Redis that restarted empty, on the same port and socket."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.socket = data_dir / "redis.sock"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    @property
+    def socket_url(self) -> str:
+        return f"unix://{self.socket}?db=0"
+
+    def start(self) -> LiveRedis:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        command = [
+            "redis-server",
+            "--port", str(self.port),
+            "--bind", "127.0.0.1",
+            "--unixsocket", str(self.socket),
+            "--unixsocketperm", "777",
+            "--save", "",
+            "--appendonly", "no",
+            "--dir", str(self.data_dir),
+        ]  # fmt: skip
+        with (self.data_dir / "redis.log").open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=log)
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline and self.process.poll() is None:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as probe:
+                    probe.sendall(b"PING\r\n")
+                    if probe.recv(16).startswith(b"+PONG"):
+                        return self
+            except OSError:
+                pass
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("redis-server did not start: see redis.log in " + str(self.data_dir))
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.kill()  # nothing is kept on disk: a kill loses what a stop would
+        self.process.wait()
+        self.process = None
+
+    def __enter__(self) -> LiveRedis:
+        return self.start()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+
+def network_isolation_available() -> bool:
+    """Whether `unshare --net` works here (root, or a kernel that lets us): a worker started
+    with it has only a loopback of its own and reaches Redis over a unix socket."""
+    try:
+        done = subprocess.run(["unshare", "--net", "true"], capture_output=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
+
+
+class LiveWorker:
+    """One `gradebox worker` process on `redis_url`, with the same small limits as LiveServer.
+
+    `isolated = True` starts it in a network namespace of its own (`unshare --net`): it can reach
+    nothing but a unix socket, so `redis_url` must be a `unix://` one. `start` returns once the
+    worker has said in Redis that it is ready to grade.
+    """
+
+    isolated = False  # set True before `start` for a network namespace of its own
+
+    def __init__(self, log_dir: Path, redis_url: str, **settings: str) -> None:
+        self.log_dir, self.redis_url = log_dir, redis_url
+        self.settings = {**DEFAULT_SETTINGS, **settings}
+        self.name = f"worker-{os.getpid()}-{id(self):x}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def log_path(self) -> Path:
+        return self.log_dir / f"{self.name}.log"
+
+    def start(self) -> LiveWorker:
+        import redis
+
+        environment = {
+            **os.environ,
+            "GRADEBOX_REDIS_URL": self.redis_url,
+            **{f"GRADEBOX_{key.upper()}": value for key, value in self.settings.items()},
+        }
+        environment.pop("GRADEBOX_DATABASE_URL", None)  # a worker holds no database credentials
+        command = [sys.executable, "-m", "app.cli", "worker", "--name", self.name]
+        if self.isolated:
+            command = ["unshare", "--net", *command]
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                command, cwd=PROJECT_ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=log
+            )
+        prefix = self.settings.get("redis_prefix", "gradebox")
+        client = redis.Redis.from_url(self.redis_url, socket_timeout=2)
+        try:
+            deadline = time.monotonic() + START_SECONDS
+            while time.monotonic() < deadline and self.process.poll() is None:
+                try:
+                    if client.hget(f"{prefix}:workers", self.name):
+                        return self
+                except redis.RedisError:
+                    pass
+                time.sleep(0.1)
+        finally:
+            client.close()
+        self.stop()
+        raise RuntimeError(f"worker did not start: {self.log_path.read_text()[-2000:]}")
+
+    def stop(self, kill: bool = False) -> None:
+        if self.process is None:
+            return
+        self.process.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+        try:
+            self.process.wait(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+    def __enter__(self) -> LiveWorker:
+        return self.start()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.stop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -13,13 +14,16 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
 
 from app import problems
+from app.backend import Backend, LocalBackend
 from app.db import make_engine, migrate, session_factory
 from app.edge import Edge
 from app.identity import Identities
+from app.leader import SweepLeader
 from app.routes import exercises, submissions, system
 from app.service import Service
 from app.settings import Settings, get_settings
 from app.store import Store
+from app.streams import StreamsBackend
 from graders.catalog import Catalog
 from graders.host.pool import SandboxPool
 
@@ -34,19 +38,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(settings.sqlalchemy_url, settings.database_timeout_seconds)
         migrate(engine)
         catalog = Catalog(settings.exercises_dir, settings.limits).load()
-        pool = SandboxPool(
-            settings.pool_size,
-            settings.limits,
-            settings.allow_weak_sandbox,
-        )
-        await pool.start()
+        owner = f"gradebox-{secrets.token_hex(6)}"  # this process, in attempt rows and Redis
+        backend: Backend
+        if settings.distributed:  # learner code never runs here: workers grade it
+            settings.require_shared_secret()
+            backend = StreamsBackend(settings, owner)
+        else:
+            backend = LocalBackend(
+                SandboxPool(settings.pool_size, settings.limits, settings.allow_weak_sandbox)
+            )
+        await backend.start()
         service = Service(
             settings,
             Store(session_factory(engine)),
             catalog,
-            pool,
+            backend,
             Identities(settings.signing_key()),
+            owner=owner,
+            leader=SweepLeader(engine),
         )
+        if isinstance(backend, StreamsBackend):
+            backend.on_orphan = service.record_reply
         app.state.service = service
         background: list[asyncio.Task[object]] = [asyncio.create_task(_sweep(service))]
         if settings.reload_exercises:
@@ -58,7 +70,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
-            await pool.close()
+            await backend.close()
             service.close()
             engine.dispose()
 

@@ -13,25 +13,29 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import ParamSpec, TypeVar
 
+from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.admission import Admission, Refused, Ticket
+from app.backend import Backend, GradingJob, LocalBackend
 from app.db import now as database_now
 from app.identity import Identities
+from app.leader import SweepLeader
 from app.metrics import Metrics
 from app.problems import RateLimited, Unavailable
 from app.ratelimit import RateLimiter
 from app.settings import Settings
+from app.shared_limits import SharedAdmission, SharedRateLimiter, SharedTicket
 from app.store import PendingSubmission, Store, StoredSubmission
+from app.streams import Reply, StreamsBackend
 from graders.catalog import Catalog, UnknownExercise
-from graders.engine import Grader
 from graders.engine.endings import Ending
 from graders.engine.verdicts import platform_failure, platform_failure_for
 from graders.exercise import Exercise
 from graders.host.errors import SandboxUnavailable
 from graders.host.exchange import RunOutcome
 from graders.host.fair import TENANT
-from graders.host.pool import JOB_TIMES, JobTimes, SandboxPool
+from graders.host.pool import JOB_TIMES, JobTimes
 from graders.report import Report
 
 log = logging.getLogger("gradebox.service")
@@ -69,7 +73,7 @@ class Service:
     settings: Settings
     store: Store
     catalog: Catalog
-    pool: SandboxPool
+    backend: Backend
     identities: Identities
     metrics: Metrics = field(default_factory=Metrics)
     database: DatabaseHealth = field(default_factory=DatabaseHealth)
@@ -79,20 +83,39 @@ class Service:
     _in_flight: set[str] = field(default_factory=set)  # submission ids this process grades
     _unsaved: dict[str, tuple[Report, int | None]] = field(default_factory=dict)
     _ping: asyncio.Task[DatabaseHealth] | None = None  # the health round trip in flight
+    leader: SweepLeader | None = None  # one sweeper among processes sharing a database
 
     def __post_init__(self) -> None:
         settings = self.settings
-        self.limiter = RateLimiter(settings.submissions_per_minute)
-        self.address_limiter = RateLimiter(settings.address_submissions_per_minute)
-        self.identity_limiter = RateLimiter(settings.identities_per_minute)
-        capacity = self.pool.size + settings.queue_size
-        self.admission = Admission(
-            capacity=capacity,
-            per_learner=settings.learner_queue_share,
-            per_address=max(1, math.ceil(capacity * settings.address_queue_share)),
-        )
-        self.grader = Grader(self.pool, on_ending=self._count_ending)
-        self.pool.on_timing = self._observe_pool
+        capacity = self.backend.slots + settings.queue_size
+        per_address = max(1, math.ceil(capacity * settings.address_queue_share))
+        self.limiter: RateLimiter | SharedRateLimiter
+        self.address_limiter: RateLimiter | SharedRateLimiter
+        self.identity_limiter: RateLimiter | SharedRateLimiter
+        self.admission: Admission | SharedAdmission
+        if isinstance(self.backend, StreamsBackend):  # every replica counts as one, in Redis
+            redis, prefix = self.backend.redis, settings.redis_prefix
+            self.limiter, self.address_limiter, self.identity_limiter = (
+                SharedRateLimiter(redis, name, per_minute, prefix=prefix)
+                for name, per_minute in (
+                    ("submissions", settings.submissions_per_minute),
+                    ("address-submissions", settings.address_submissions_per_minute),
+                    ("identities", settings.identities_per_minute),
+                )
+            )
+            # A slot is a lease: a replica that dies holding one gives it back by then.
+            lease = settings.attempt_stale_seconds + settings.wall_seconds
+            self.admission = SharedAdmission(
+                redis, capacity, settings.learner_queue_share, per_address, lease, prefix
+            )
+        else:
+            self.limiter = RateLimiter(settings.submissions_per_minute)
+            self.address_limiter = RateLimiter(settings.address_submissions_per_minute)
+            self.identity_limiter = RateLimiter(settings.identities_per_minute)
+            self.admission = Admission(capacity, settings.learner_queue_share, per_address)
+        if isinstance(self.backend, LocalBackend):
+            self.backend.on_ending = self._count_ending
+            self.backend.pool.on_timing = self._observe_pool
         self._executor = ThreadPoolExecutor(settings.database_threads, "gradebox-db")
 
     async def db(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
@@ -149,9 +172,35 @@ class Service:
         self.database = DatabaseHealth(True, None, time.monotonic(), round(latency, 2))
         return self.database
 
-    def new_identity(self, address: str) -> tuple[str, str]:
+    async def _hit(self, limiter: RateLimiter | SharedRateLimiter, key: str) -> int | None:
+        """Count one hit on `limiter`: None if allowed, else the seconds to wait."""
+        if isinstance(limiter, RateLimiter):
+            return limiter.check(key)
+        try:
+            return await limiter.check(key)
+        except RedisError as error:
+            raise self._redis_down(error) from None
+
+    def _redis_down(self, error: Exception) -> Unavailable:
+        log.error("Redis is not answering: %s", error)
+        return Unavailable(
+            "The grading queue is not answering right now; nothing you stored is lost. "
+            "Please try again in a few seconds.",
+            retry_after=QUEUE_RETRY_SECONDS,
+        )
+
+    async def queue_state(self) -> dict[str, int]:
+        """The admission bound and what holds it, for /healthz and /metrics."""
+        if isinstance(self.admission, Admission):
+            return self.admission.state()
+        try:
+            return await self.admission.state()
+        except RedisError:
+            return {"capacity": self.admission.capacity}
+
+    async def new_identity(self, address: str) -> tuple[str, str]:
         """A fresh anonymous learner, at most `identities_per_minute` per client address."""
-        if (wait := self.identity_limiter.check(address)) is not None:
+        if (wait := await self._hit(self.identity_limiter, address)) is not None:
             raise RateLimited(
                 f"Too many new learners from your address (at most "
                 f"{self.settings.identities_per_minute} a minute); keep the cookie or token you "
@@ -160,7 +209,7 @@ class Service:
             )
         return self.identities.new()
 
-    def admit(self, learner_id: str, address: str) -> Ticket:
+    async def admit(self, learner_id: str, address: str) -> Ticket | SharedTicket:
         """Take a queue slot for one submission now, or say (429/503) why not."""
         for limiter, key, per_minute, whose in (
             (self.limiter, learner_id, self.settings.submissions_per_minute, "submissions"),
@@ -171,19 +220,27 @@ class Service:
                 "submissions from your address",
             ),
         ):
-            if (wait := limiter.check(key)) is not None:
+            if (wait := await self._hit(limiter, key)) is not None:
                 raise RateLimited(
                     f"At most {per_minute} {whose} a minute; try again in {wait} s.",
                     retry_after=wait,
                 )
-        if self.pool.refusal:
-            raise Unavailable(
-                "Grading is switched off because the sandbox failed its safety self-test; "
-                "this is our fault and has been logged.",
-                retry_after=60,
-            )
+        if refusal := self.backend.refusal:
+            if isinstance(self.backend, LocalBackend):
+                message = (
+                    "Grading is switched off because the sandbox failed its safety self-test; "
+                    "this is our fault and has been logged."
+                )
+            else:
+                message = f"Grading is unavailable right now ({refusal}); this is our fault."
+            raise Unavailable(message, retry_after=60 if self.backend.slots == 0 else 5)
+        self._fit_capacity()
         try:
-            return self.admission.admit(learner_id, address)
+            if isinstance(self.admission, Admission):
+                return self.admission.admit(learner_id, address)
+            return await self.admission.admit(learner_id, address)
+        except RedisError as error:
+            raise self._redis_down(error) from None
         except Refused as refused:
             if refused.shared:
                 raise RateLimited(str(refused), retry_after=1) from None
@@ -192,11 +249,20 @@ class Service:
                 retry_after=QUEUE_RETRY_SECONDS,
             ) from None
 
+    def _fit_capacity(self) -> None:
+        """The bound follows the slots there are now (workers come and go in the distributed
+        mode; the local pool's size is fixed)."""
+        capacity = self.backend.slots + self.settings.queue_size
+        if capacity != self.admission.capacity:
+            self.admission.capacity = capacity
+            share = max(1, math.ceil(capacity * self.settings.address_queue_share))
+            self.admission.per_address = share
+
     async def submit(
         self, learner_id: str, exercise: Exercise, code: str, address: str = "local"
     ) -> Graded:
         """Store, grade and record one submission. The grading finishes even if the client leaves."""
-        ticket = self.admit(learner_id, address)
+        ticket = await self.admit(learner_id, address)
         try:
             stored = await self.stored(
                 self.store.create_submission, learner_id, exercise.slug, code, self.owner
@@ -215,7 +281,7 @@ class Service:
         self,
         stored: StoredSubmission,
         exercise: Exercise,
-        ticket: Ticket | None = None,
+        ticket: Ticket | SharedTicket | None = None,
         attempt: int | None = None,
     ) -> Graded:
         """One attempt: recorded before the sandbox runs, so a grading that kills us is counted.
@@ -237,17 +303,18 @@ class Service:
                         found = await self.stored(self.store.get_submission, stored.id)
                         return Graded(found or stored, times)
                     self.metrics.attempts.inc()
-            report = await self._grade(stored, exercise)
+            tenant = ticket.address if ticket is not None else "sweeper"
+            report = await self._grade(stored, exercise, GradingJob(stored.id, attempt, tenant))
             return Graded(await self._record(stored, report, attempt), times)
         finally:
             self._in_flight.discard(stored.id)
             if ticket is not None:
                 ticket.release()
 
-    async def _grade(self, stored: StoredSubmission, exercise: Exercise) -> Report:
+    async def _grade(self, stored: StoredSubmission, exercise: Exercise, job: GradingJob) -> Report:
         started = time.perf_counter()
         try:
-            report = await self.grader.grade(exercise, stored.code)
+            report = await self.backend.grade(exercise, stored.code, job)
         except SandboxUnavailable as error:
             log.error("submission %s not graded: %s", stored.id, error)
             report = platform_failure(exercise, "The grading sandbox is unavailable.")
@@ -287,6 +354,10 @@ class Service:
         for submission_id, (report, attempt) in list(self._unsaved.items()):
             await self.db(self.store.finish_submission, submission_id, report, attempt)
             del self._unsaved[submission_id]
+        if self.leader is not None and not await self.db(self.leader.holds):
+            return 0  # another process sweeps
+        if isinstance(self.backend, StreamsBackend):
+            await self._recover_dead_replicas()
         stale = database_now() - timedelta(seconds=self.settings.attempt_stale_seconds)
         if await self.db(self.store.abandon_attempts, stale):
             log.warning("abandoned grading attempts older than %s", stale.isoformat())
@@ -304,6 +375,38 @@ class Service:
             done += 1
         return done
 
+    async def _recover_dead_replicas(self) -> None:
+        """Attempts of API processes that are gone: record the replies they never read, then
+        mark the rest abandoned, so that the loop below grades them again (at once, not after
+        `attempt_stale_seconds`)."""
+        assert isinstance(self.backend, StreamsBackend)
+        pending = await self.db(self.store.pending_submissions)
+        owners = sorted({o for p in pending for o in p.running_owners if o != self.owner})
+        gone = await self.backend.replicas_gone(owners)
+        for owner in gone:
+            replies = await self.backend.salvage(owner)
+            for reply in replies:
+                await self.record_reply(reply)
+            log.warning(
+                "API process %s is gone: %d of its replies recorded, its other gradings resent",
+                owner,
+                len(replies),
+            )
+        if gone:
+            await self.db(self.store.abandon_attempts, None, gone)
+
+    async def record_reply(self, reply: Reply) -> None:
+        """Record a worker's reply nobody waits for (the first final result wins)."""
+        try:
+            await self.db(
+                self.store.finish_submission, reply.submission, reply.report, reply.attempt
+            )
+        except DatabaseDown:
+            if len(self._unsaved) < UNSAVED_KEPT:
+                self._unsaved[reply.submission] = (reply.report, reply.attempt)
+        except Exception:
+            log.exception("the reply for submission %s could not be recorded", reply.submission)
+
     def _maybe_claimed(self, pending: PendingSubmission, fresh: datetime) -> bool:
         """Stored moments ago by another process (sharing the database), which will grade it."""
         shared = not self.settings.embedded
@@ -318,7 +421,7 @@ class Service:
             report = platform_failure_for(stored.exercise, "The exercise no longer exists.")
             await self.db(self.store.finish_submission, stored.id, report)
             return True
-        if self.pool.refusal:
+        if self.backend.refusal:
             return False  # graded once the sandbox is back; nothing is lost meanwhile
         if pending.attempts >= self.settings.max_attempts:
             log.error(
@@ -335,9 +438,13 @@ class Service:
             )
             await self.db(self.store.finish_submission, stored.id, report)
             return True
+        self._fit_capacity()
         try:
-            ticket = self.admission.admit("sweeper", "sweeper")
-        except Refused:
+            if isinstance(self.admission, Admission):
+                ticket: Ticket | SharedTicket = self.admission.admit("sweeper", "sweeper")
+            else:
+                ticket = await self.admission.admit("sweeper", "sweeper")
+        except (Refused, RedisError):
             return False
         await self._grade_and_record(stored, exercise, ticket)
         return True

@@ -85,6 +85,22 @@ class Settings(BaseSettings):
     database_threads: int = Field(
         8, ge=1, le=64, description="Threads that run database calls off the event loop."
     )
+    # The distributed mode
+    redis_url: str = Field(
+        "",
+        description="Redis for the distributed mode: when set, `serve` never starts a sandbox "
+        "and sends gradings to `gradebox worker` processes over Redis Streams, and rate limits "
+        "and the queue bound are shared by every replica. Empty: the embedded mode.",
+    )
+    redis_prefix: str = Field(
+        "gradebox", pattern=r"^[A-Za-z0-9_.-]{1,40}$", description="Prefix of every Redis key."
+    )
+    claim_seconds: float = Field(
+        3.0,
+        gt=0,
+        description="A job a worker has not re-claimed for this long is taken over by another "
+        "(a live worker re-claims its jobs every second).",
+    )
     # HTTP edge
     max_body_bytes: int = Field(
         2**20, ge=1024, description="Largest request body; past it, 413 while it is still read."
@@ -125,6 +141,20 @@ class Settings(BaseSettings):
             memory_bytes=self.memory_mb * 2**20,
             source_bytes=self.max_code_bytes,
         )
+
+    @property
+    def distributed(self) -> bool:
+        """API replicas and grading workers meet in Redis; learner code runs on workers only."""
+        return bool(self.redis_url)
+
+    def require_shared_secret(self) -> None:
+        """Replicas must share one signing secret: one made up per process would refuse the
+        tokens of every other replica, and learners would silently lose their history."""
+        if self.distributed and not self.secret_key:
+            raise SystemExit(
+                "gradebox: GRADEBOX_SECRET_KEY must be set in the distributed mode "
+                "(GRADEBOX_REDIS_URL is set): every API replica signs learner tokens with it."
+            )
 
     @property
     def embedded(self) -> bool:

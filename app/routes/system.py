@@ -20,7 +20,7 @@ router = APIRouter()
 )
 async def create_learner(service: ServiceDep, address: AddressDep) -> LearnerOut:
     """A new anonymous learner for a program: send the token as `Authorization: Bearer`."""
-    learner, token = service.new_identity(address)
+    learner, token = await service.new_identity(address)
     await service.stored(service.store.ensure_learner, learner)
     return LearnerOut(id=learner, token=token)
 
@@ -35,7 +35,7 @@ async def health(service: ServiceDep, response: Response) -> HealthOut:
 
     The database is asked at most once a second, however often this is called.
     """
-    sandbox = service.pool.state()
+    sandbox = service.backend.state()
     database = await service.check_database()
     healthy = bool(sandbox["grading"] and sandbox["alive"] and database.ok)
     if not healthy:
@@ -44,7 +44,7 @@ async def health(service: ServiceDep, response: Response) -> HealthOut:
         status="ok" if healthy else "degraded",
         sandbox=sandbox,
         database={"ok": database.ok, "error": database.error, "latency_ms": database.latency_ms},
-        queue=service.admission.state(),
+        queue=await service.queue_state(),
         exercises=len(service.catalog.exercises),
         broken_exercises=service.catalog.broken,
     )
@@ -53,7 +53,7 @@ async def health(service: ServiceDep, response: Response) -> HealthOut:
 @router.get("/metrics", tags=["system"], response_class=Response)
 async def metrics(service: ServiceDep) -> Response:
     """Prometheus text format."""
-    body = service.metrics.render(service.pool.state(), service.admission.state())
+    body = service.metrics.render(service.backend.state(), await service.queue_state())
     return Response(body, media_type="text/plain; version=0.0.4; charset=utf-8")
 
 

@@ -65,7 +65,7 @@ def test_healthz_is_503_and_says_why_while_the_sandbox_refuses(tmp_path: Path) -
             transport = httpx.ASGITransport(app=app)
             async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
                 healthy = await http.get("/healthz")
-                app.state.service.pool.refusal = "sandbox layers missing: seccomp"
+                app.state.service.backend.pool.refusal = "sandbox layers missing: seccomp"
                 health = await http.get("/healthz")
                 refused = await http.post(
                     SUBMIT, json={"code": SOLUTION}, headers={"origin": "http://test"}

@@ -1,0 +1,89 @@
+"""Where gradings run: one interface, two implementations (the local pool, or Redis workers).
+
+The service stores a submission and its attempt, then asks its backend for the report; how the
+report is made is the backend's business. `LocalBackend` grades in this process's sandbox pool
+(the embedded mode, and a single server on PostgreSQL); `app.streams.StreamsBackend` sends the
+grading to `gradebox worker` processes over Redis Streams (the distributed mode: learner code
+never runs on an API host). Both give the same report for the same code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from graders.engine import Grader
+from graders.engine.endings import Ending
+from graders.engine.grader import EndingListener
+from graders.exercise import Exercise
+from graders.host.exchange import RunOutcome
+from graders.host.pool import SandboxPool
+from graders.report import Report
+
+
+@dataclass(frozen=True)
+class GradingJob:
+    """One grading the service asks for: which stored submission and attempt, and whose turn."""
+
+    submission: str
+    attempt: int | None  # the attempt row this grading is (None: not recorded, the DB was down)
+    tenant: str  # the client address, for the fair queue
+
+
+class Backend(Protocol):
+    """What the service needs of a place where gradings run."""
+
+    @property
+    def slots(self) -> int:
+        """Gradings that can run at once (the admission bound adds the queue to this)."""
+        ...
+
+    @property
+    def refusal(self) -> str | None:
+        """Why nothing can be graded now (a failed sandbox self-test, no workers), or None."""
+        ...
+
+    def state(self) -> dict[str, Any]:
+        """For /healthz and /metrics: `grading` and `alive` say whether it can serve."""
+        ...
+
+    async def start(self) -> None: ...
+
+    async def grade(self, exercise: Exercise, source: str, job: GradingJob) -> Report:
+        """The report on `source`. May raise `graders.host.errors.SandboxUnavailable`."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+class LocalBackend:
+    """Grades in this process's warm sandbox pool."""
+
+    def __init__(self, pool: SandboxPool) -> None:
+        self.pool = pool
+        self.on_ending: EndingListener | None = None  # hears how each sandbox run ended
+        self.grader = Grader(pool, on_ending=self._heard)
+
+    def _heard(self, ending: Ending, outcome: RunOutcome) -> None:
+        if self.on_ending is not None:
+            self.on_ending(ending, outcome)
+
+    @property
+    def slots(self) -> int:
+        return self.pool.size
+
+    @property
+    def refusal(self) -> str | None:
+        return self.pool.refusal
+
+    def state(self) -> dict[str, Any]:
+        return self.pool.state()
+
+    async def start(self) -> None:
+        await self.pool.start()
+
+    async def grade(self, exercise: Exercise, source: str, job: GradingJob) -> Report:
+        return await self.grader.grade(exercise, source)
+
+    async def close(self) -> None:
+        await self.pool.close()

@@ -1,0 +1,283 @@
+"""Rate limits and the queue bound in Redis, so that every API replica counts as one.
+
+The same rules and messages as `app.ratelimit.RateLimiter` and `app.admission.Admission`; each
+operation is one Lua script, so replicas on separate connections (or hosts) can never race past
+a bound, and the scripts read Redis's own clock (`TIME`), never a host's.
+
+The sliding window is a small script (a sorted set of hit times per key) rather than the
+`limits` library's `MovingWindowRateLimiter`: `limits` builds its own client from a URI instead
+of taking our `redis.asyncio.Redis`, stamps hits with the calling host's `time.time()`, counts
+windows in whole seconds, and reads the reset time in a second round trip apart from the hit.
+
+A slot is a lease: a replica that dies holding slots gives them back once `lease_seconds` pass,
+at the next admit or state (of any replica). Every key empties out or expires: rate keys live
+one window past their last hit, the admission keys one lease past the last admit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+import redis.asyncio
+from redis.commands.core import AsyncScript
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+from app.admission import Refused
+
+logger = logging.getLogger(__name__)
+MICROSECONDS = 1_000_000
+
+# Lua numbers are doubles: microseconds since the epoch (~1.8e15) stay exact below 2^53.
+_NOW = """
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
+"""
+
+# KEYS[1]: the key's hits (score = time in µs); ARGV: limit, window (µs), a unique member.
+# Returns -1 when the hit is recorded, else the microseconds until the oldest hit leaves.
+_HIT = (
+    _NOW
+    + """
+local limit, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) >= limit then
+    local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+    return math.max(0, tonumber(oldest[2]) + window - now)
+end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], math.ceil(window / 1000))
+return -1
+"""
+)
+
+# KEYS: leases (ticket -> expiry, µs), each ticket's learner and address, slots by learner and
+# by address. Counts are only ever moved with a ticket that is still there, so a release that
+# comes after its lease expired (or after Redis restarted empty) changes nothing.
+_LEASES = (
+    _NOW
+    + """
+local leases, ticket_learner, ticket_address, by_learner, by_address =
+    KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+
+local function decrement(counts, name)
+    if redis.call('HINCRBY', counts, name, -1) <= 0 then
+        redis.call('HDEL', counts, name)
+    end
+end
+
+local function drop(ticket)
+    local learner = redis.call('HGET', ticket_learner, ticket)
+    if not learner then
+        return
+    end
+    local address = redis.call('HGET', ticket_address, ticket)
+    redis.call('ZREM', leases, ticket)
+    redis.call('HDEL', ticket_learner, ticket)
+    redis.call('HDEL', ticket_address, ticket)
+    decrement(by_learner, learner)
+    decrement(by_address, address)
+end
+
+for _, ticket in ipairs(redis.call('ZRANGEBYSCORE', leases, '-inf', now)) do
+    drop(ticket)
+end
+"""
+)
+
+# ARGV: capacity, per learner, per address, lease (µs), ticket, learner, address.
+# Returns {0, 0} admitted, else {bound, count}: 1 the queue (admitted), 2 the learner's share
+# (its slots), 3 the address's share (its slots); the caller words the message.
+_ADMIT = (
+    _LEASES
+    + """
+local capacity, per_learner, per_address, lease =
+    tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local ticket, learner, address = ARGV[5], ARGV[6], ARGV[7]
+local admitted = redis.call('ZCARD', leases)
+if admitted >= capacity then
+    return {1, admitted}
+end
+local learner_held = tonumber(redis.call('HGET', by_learner, learner) or '0')
+if learner_held >= per_learner then
+    return {2, learner_held}
+end
+local address_held = tonumber(redis.call('HGET', by_address, address) or '0')
+if address_held > 0 then
+    if address_held >= per_address then
+        return {3, address_held}
+    end
+    local keep_free = math.floor(capacity / (redis.call('HLEN', by_address) + 1))
+    if capacity - admitted - 1 < keep_free then
+        return {3, address_held}
+    end
+end
+local expiry = now + lease
+redis.call('ZADD', leases, expiry, ticket)
+redis.call('HSET', ticket_learner, ticket, learner)
+redis.call('HSET', ticket_address, ticket, address)
+redis.call('HINCRBY', by_learner, learner, 1)
+redis.call('HINCRBY', by_address, address, 1)
+-- Should every replica die, the keys go one lease after the last admit (never sooner), all
+-- five at the same instant: the five are empty or not together, and so they expire.
+local keep_ms = math.max(redis.call('PTTL', leases), math.ceil(lease / 1000))
+for _, key in ipairs(KEYS) do
+    redis.call('PEXPIRE', key, keep_ms)
+end
+return {0, 0}
+"""
+)
+
+# ARGV: the ticket to give back.
+_RELEASE = _LEASES + "drop(ARGV[1])\nreturn 0\n"
+
+_STATE = (
+    _LEASES
+    + """
+return {redis.call('ZCARD', leases), redis.call('HLEN', by_learner),
+        redis.call('HLEN', by_address)}
+"""
+)
+
+
+async def _run(script: AsyncScript, keys: list[str], arguments: list[str | int]) -> Any:
+    """Run `script`, once more on a connection that turns out dead (a Redis restart kills every
+    pooled one, and a client made by `from_url` does not retry): the first try almost always
+    never reached Redis; when it did, a hit counts twice or a slot waits out its lease."""
+    try:
+        return await script(keys, arguments)
+    except RedisConnectionError:
+        return await script(keys, arguments)
+
+
+class SharedRateLimiter:
+    """Sliding window of `window_seconds`, per key, in Redis: same answer as RateLimiter.check."""
+
+    def __init__(
+        self,
+        redis: redis.asyncio.Redis,
+        name: str,
+        per_minute: int,
+        window_seconds: float = 60.0,
+        prefix: str = "gradebox",
+    ) -> None:
+        self.per_minute, self.window = per_minute, window_seconds
+        self._key_prefix = f"{prefix}:rate:{name}:"
+        self._hit = redis.register_script(_HIT)
+
+    async def check(self, key: str) -> int | None:
+        """Record a hit; None if allowed, else the whole seconds until the next one is (>= 1).
+        per_minute <= 0 means no limit (no Redis call)."""
+        if self.per_minute <= 0:
+            return None
+        window_us = max(1, round(self.window * MICROSECONDS))
+        arguments: list[str | int] = [self.per_minute, window_us, uuid.uuid4().hex]
+        wait_us = int(await _run(self._hit, [self._key_prefix + key], arguments))
+        if wait_us < 0:
+            return None
+        return max(1, math.ceil(wait_us / MICROSECONDS))
+
+
+@dataclass(eq=False)
+class SharedTicket:
+    """One admitted submission's lease; `release` gives it back (once, however often called)."""
+
+    admission: SharedAdmission
+    ticket_id: str
+    learner: str
+    address: str
+    _removal: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    def release(self) -> None:
+        """Schedule the slot's removal from Redis (for `finally:` blocks on the event loop)."""
+        if self._removal is None:
+            self._removal = asyncio.get_running_loop().create_task(
+                self.admission.give_back(self.ticket_id)
+            )
+            self.admission.track(self._removal)
+
+    async def release_now(self) -> None:
+        """The same, awaited: returns once Redis has dropped the slot."""
+        self.release()
+        assert self._removal is not None
+        await self._removal
+
+
+class SharedAdmission:
+    """At most `capacity` submissions admitted across every replica; shares per learner and
+    per address, with the rules of `app.admission.Admission`."""
+
+    def __init__(
+        self,
+        redis: redis.asyncio.Redis,
+        capacity: int,
+        per_learner: int,
+        per_address: int,
+        lease_seconds: float,
+        prefix: str = "gradebox",
+    ) -> None:
+        self.capacity, self.per_learner, self.per_address = capacity, per_learner, per_address
+        self.lease_seconds = lease_seconds
+        # One hash tag: a Redis Cluster keeps all five keys on one node, as the scripts need.
+        self._keys = [
+            f"{prefix}:{{admission}}:{part}"
+            for part in ("leases", "ticket-learner", "ticket-address", "by-learner", "by-address")
+        ]
+        self._admit = redis.register_script(_ADMIT)
+        self._release = redis.register_script(_RELEASE)
+        self._state = redis.register_script(_STATE)
+        self._releasing: set[asyncio.Task[None]] = set()  # referenced until done
+
+    async def admit(self, learner: str, address: str) -> SharedTicket:
+        """A slot, or raise app.admission.Refused(message, shared) with the same messages and
+        the same `shared` flag as Admission.admit."""
+        ticket_id = uuid.uuid4().hex
+        lease_us = max(1, round(self.lease_seconds * MICROSECONDS))
+        arguments: list[str | int] = [
+            self.capacity, self.per_learner, self.per_address, lease_us, ticket_id, learner,
+            address,
+        ]  # fmt: skip
+        bound, count = (int(value) for value in await _run(self._admit, self._keys, arguments))
+        if bound == 1:
+            raise Refused(f"{count} submissions are already waiting or grading", False)
+        if bound == 2:
+            raise Refused(
+                f"You already have {count} submission(s) being graded; wait for them to finish.",
+                True,
+            )
+        if bound == 3:
+            raise Refused(
+                f"{count} submissions from your network address are already "
+                "being graded; wait for them to finish.",
+                True,
+            )
+        return SharedTicket(self, ticket_id, learner, address)
+
+    async def give_back(self, ticket_id: str) -> None:
+        await _run(self._release, self._keys, [ticket_id])
+
+    def track(self, removal: asyncio.Task[None]) -> None:
+        """Keep a scheduled removal referenced until it ends; log one that failed (its lease
+        will give the slot back)."""
+        self._releasing.add(removal)
+        removal.add_done_callback(self._removal_done)
+
+    def _removal_done(self, removal: asyncio.Task[None]) -> None:
+        self._releasing.discard(removal)
+        if not removal.cancelled() and (error := removal.exception()) is not None:
+            logger.warning("a slot's release failed; its lease will end it: %r", error)
+
+    async def state(self) -> dict[str, int]:
+        admitted, learners, addresses = (
+            int(value) for value in await _run(self._state, self._keys, [])
+        )
+        return {
+            "capacity": self.capacity,
+            "admitted": admitted,
+            "learners": learners,
+            "addresses": addresses,
+        }

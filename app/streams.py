@@ -1,0 +1,367 @@
+"""Gradings over Redis Streams: the names both sides use, and the API side (`StreamsBackend`).
+
+Redis is the transport, PostgreSQL the record. Keys, under `settings.redis_prefix`:
+
+  {p}:jobs              the job stream, read by the `workers` consumer group. It holds only live
+                        jobs: a worker XADDs the reply, XACKs and XDELs the job in one MULTI.
+  {p}:replies:{owner}   one reply stream per API process, read by that process alone.
+  {p}:replica:{owner}   set with a TTL and refreshed every second: a replica whose key has
+                        expired is gone, and the sweeper recovers its work.
+  {p}:workers           hash: worker id -> JSON {slots, grading, refusal, seen (Redis time)}.
+
+A waiting replica checks every `claim_seconds` that its job is still in the stream (queued, or
+claimed by a worker that re-claims it every second while it grades). A job that vanished with no
+reply (Redis restarted empty, or the XADD was lost) is sent again; a worker that died mid-job
+leaves its entry pending, and another worker takes it over with XAUTOCLAIM. Every delivery is
+counted (the attempt number, the re-sends, Redis's delivery count): past `max_attempts` the worker
+finishes the job as `internal_error` instead of running it again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any
+
+from redis.asyncio import BlockingConnectionPool, Redis
+from redis.exceptions import RedisError, ResponseError
+
+from app.backend import GradingJob
+from app.settings import Settings
+from graders.exercise import Exercise
+from graders.host.errors import SandboxUnavailable
+from graders.host.pool import JOB_TIMES
+from graders.report import Report
+
+log = logging.getLogger("gradebox.streams")
+GROUP = "workers"
+BLOCK_MS = 1000  # one blocking read; the socket timeout is longer (redis-py 8 defaults to 5 s)
+REPLICA_TTL_SECONDS = 5  # a replica silent this long is gone
+WORKER_TTL_SECONDS = 5  # a worker silent this long is not counted
+REPLY_BYTES = 8 * 2**20  # a reply larger than this is refused (reports are far smaller)
+REPLIES_KEPT = 10_000  # a reply stream nobody reads is trimmed to about this many entries
+
+
+@dataclass(frozen=True)
+class Keys:
+    prefix: str
+
+    @property
+    def jobs(self) -> str:
+        return f"{self.prefix}:jobs"
+
+    @property
+    def workers(self) -> str:
+        return f"{self.prefix}:workers"
+
+    def replies(self, owner: str) -> str:
+        return f"{self.prefix}:replies:{owner}"
+
+    def replica(self, owner: str) -> str:
+        return f"{self.prefix}:replica:{owner}"
+
+
+def connect(settings: Settings, connections: int = 64) -> Redis:
+    """A client for `settings.redis_url`: text in and out (code may hold lone surrogates, which
+    JSON allows: they round-trip), blocking reads allowed past redis-py's 5 s default."""
+    pool = BlockingConnectionPool.from_url(
+        settings.redis_url,
+        max_connections=connections,
+        timeout=settings.database_timeout_seconds,  # waiting for a free connection
+        decode_responses=True,
+        encoding_errors="surrogatepass",
+        socket_timeout=BLOCK_MS / 1000 + settings.database_timeout_seconds,
+        socket_connect_timeout=settings.database_timeout_seconds,
+    )
+    return Redis(connection_pool=pool)
+
+
+async def ensure_group(redis: Redis, keys: Keys) -> None:
+    """The job stream and its consumer group exist (after a Redis that restarted empty too)."""
+    try:
+        await redis.xgroup_create(keys.jobs, GROUP, id="0", mkstream=True)
+    except ResponseError as error:
+        if "BUSYGROUP" not in str(error):
+            raise
+
+
+Entry = tuple[str, dict[str, str]]
+
+
+def entries(answer: Any) -> list[Entry]:
+    """The entries of an XREAD / XREADGROUP answer (`[[stream, [(id, fields), ...]], ...]`),
+    in order; an entry deleted after it was delivered has no fields and is left out."""
+    found: list[Entry] = []
+    for _, items in answer or []:
+        found.extend((str(entry), dict(fields)) for entry, fields in items if fields)
+    return found
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A worker's answer to one job."""
+
+    job: str
+    submission: str
+    attempt: int | None
+    report: Report
+    queue_seconds: float
+    run_seconds: float
+    worker: str
+
+    @classmethod
+    def decode(cls, fields: dict[str, str]) -> Reply:
+        if len(fields.get("report", "")) > REPLY_BYTES:
+            raise ValueError("reply too large")
+        attempt = fields.get("attempt", "")
+        return cls(
+            job=fields["job"],
+            submission=fields["submission"],
+            attempt=int(attempt) if attempt else None,
+            report=Report.from_dict(json.loads(fields["report"])),
+            queue_seconds=float(fields.get("queue_seconds", 0)),
+            run_seconds=float(fields.get("run_seconds", 0)),
+            worker=fields.get("worker", ""),
+        )
+
+
+@dataclass
+class WorkerSeen:
+    slots: int
+    grading: bool
+    refusal: str | None
+
+
+class StreamsBackend:
+    """Sends gradings to `gradebox worker` processes and waits for their replies.
+
+    `on_orphan` records a reply nobody waits for any more (its waiter gave up, or it was found
+    in the reply stream of a replica that died).
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        owner: str,
+        on_orphan: Callable[[Reply], Coroutine[Any, Any, None]] | None = None,
+    ) -> None:
+        self.settings, self.owner, self.on_orphan = settings, owner, on_orphan
+        self.keys = Keys(settings.redis_prefix)
+        self.redis = connect(settings)
+        self._waiting: dict[str, asyncio.Future[Reply]] = {}
+        self._workers: dict[str, WorkerSeen] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self._orphans: set[asyncio.Task[None]] = set()
+        self._missing: dict[str, float] = {}  # replica -> when its key was first seen missing
+        self.error: str | None = "not started"
+
+    # What the service reads
+
+    @property
+    def slots(self) -> int:
+        return sum(worker.slots for worker in self._workers.values() if worker.grading)
+
+    @property
+    def refusal(self) -> str | None:
+        if self.error:
+            return f"the grading queue (Redis) is not answering: {self.error}"
+        if not any(worker.grading for worker in self._workers.values()):
+            return "no grading worker is connected"
+        return None
+
+    def state(self) -> dict[str, Any]:
+        return {
+            "mode": "workers",
+            "size": self.slots,
+            "busy": len(self._waiting),
+            "alive": sum(worker.grading for worker in self._workers.values()),
+            "workers": len(self._workers),
+            "grading": self.refusal is None,
+            "refusal": self.refusal,
+        }
+
+    # Life cycle
+
+    async def start(self) -> None:
+        try:
+            await ensure_group(self.redis, self.keys)
+            await self._beat()
+        except RedisError as error:
+            self.error = str(error)[:200]
+            log.error("Redis is not answering at start-up: %s", self.error)
+        for loop in (self._read_replies, self._keep_alive):
+            self._tasks.append(asyncio.create_task(loop()))
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        try:
+            await self.redis.delete(self.keys.replica(self.owner))
+        except RedisError:
+            pass
+        await self.redis.aclose()
+
+    async def _keep_alive(self) -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            try:
+                await self._beat()
+            except RedisError as error:
+                self.error = str(error)[:200] or type(error).__name__
+
+    async def _beat(self) -> None:
+        """Say this replica is alive; read which workers are."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.set(self.keys.replica(self.owner), "1", ex=REPLICA_TTL_SECONDS)
+            pipe.time()
+            pipe.hgetall(self.keys.workers)
+            _, (seconds, micros), seen = await pipe.execute()
+        now = seconds + micros / 1e6
+        workers: dict[str, WorkerSeen] = {}
+        for worker, raw in seen.items():
+            try:
+                data = json.loads(raw)
+                if now - float(data["seen"]) <= WORKER_TTL_SECONDS:
+                    workers[worker] = WorkerSeen(
+                        int(data["slots"]), bool(data["grading"]), data.get("refusal")
+                    )
+            except (ValueError, KeyError, TypeError):
+                continue
+        self._workers = workers
+        self.error = None
+
+    # Grading
+
+    async def grade(self, exercise: Exercise, source: str, job: GradingJob) -> Report:
+        """Send the job, wait for its reply; re-send it if it vanished from Redis."""
+        loop = asyncio.get_running_loop()
+        job_id = secrets.token_hex(12)
+        reply: asyncio.Future[Reply] = loop.create_future()
+        self._waiting[job_id] = reply
+        fields = {
+            "job": job_id,
+            "kind": "grade",
+            "submission": job.submission,
+            "attempt": "" if job.attempt is None else str(job.attempt),
+            "exercise": exercise.slug,
+            "code": source,
+            "reply": self.keys.replies(self.owner),
+            "tenant": job.tenant,
+            "resends": "0",
+        }
+        claim = self.settings.claim_seconds
+        deadline = time.monotonic() + self.settings.attempt_stale_seconds
+        try:
+            entry = await self._send(fields)
+            while True:
+                try:
+                    async with asyncio.timeout(claim):
+                        answer = await asyncio.shield(reply)
+                    break
+                except TimeoutError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise SandboxUnavailable("no grading worker answered in time")
+                if entry is not None and await self._still_queued(entry):
+                    continue
+                try:  # gone from the stream: its reply may be on its way to us
+                    async with asyncio.timeout(1.0):
+                        answer = await asyncio.shield(reply)
+                    break
+                except TimeoutError:
+                    pass
+                fields["resends"] = str(int(fields["resends"]) + 1)
+                log.warning("job %s of submission %s vanished; sent again", job_id, job.submission)
+                entry = await self._send(fields)
+        finally:
+            self._waiting.pop(job_id, None)
+        times = JOB_TIMES.get()
+        if times is not None:
+            times.queue_wait += answer.queue_seconds
+            times.run += answer.run_seconds
+        return answer.report
+
+    async def _send(self, fields: dict[str, str]) -> str | None:
+        try:
+            return str(await self.redis.xadd(self.keys.jobs, fields))  # type: ignore[arg-type]
+        except RedisError as error:
+            self.error = str(error)[:200] or type(error).__name__
+            log.error("could not send a job to Redis: %s", self.error)
+            return None  # looked for and sent again at the next check
+
+    async def _still_queued(self, entry: str) -> bool:
+        try:
+            return bool(await self.redis.xrange(self.keys.jobs, entry, entry))
+        except RedisError:
+            return True  # Redis is away: nothing to learn now; the deadline still holds
+
+    async def _read_replies(self) -> None:
+        stream, last = self.keys.replies(self.owner), "0-0"
+        while True:
+            try:
+                batches = await self.redis.xread({stream: last}, count=100, block=BLOCK_MS)
+            except RedisError as error:
+                self.error = str(error)[:200] or type(error).__name__
+                await asyncio.sleep(0.5)
+                continue
+            read = entries(batches)
+            for entry, fields in read:
+                last = entry
+                self._deliver(fields)
+            if read:
+                try:  # read: trimmed, so a replica's stream stays small
+                    await self.redis.xtrim(stream, minid=last, approximate=False)
+                except RedisError:
+                    pass
+
+    def _deliver(self, fields: dict[str, str]) -> None:
+        try:
+            reply = Reply.decode(fields)
+        except (KeyError, ValueError) as error:
+            log.error("a malformed reply was dropped: %s", str(error)[:300])
+            return
+        waiting = self._waiting.pop(reply.job, None)
+        if waiting is not None and not waiting.done():
+            waiting.set_result(reply)
+        elif self.on_orphan is not None:
+            task: asyncio.Task[None] = asyncio.create_task(self.on_orphan(reply))
+            self._orphans.add(task)
+            task.add_done_callback(self._orphans.discard)
+
+    # The sweeper's view
+
+    async def replicas_gone(self, owners: list[str]) -> list[str]:
+        """Which of these API processes have not said they are alive for `REPLICA_TTL_SECONDS`
+        twice over: missing once is not enough (a Redis that restarted empty has lost every
+        replica's key until its next beat, a second later)."""
+        if not owners:
+            return []
+        alive = await self.redis.mget([self.keys.replica(owner) for owner in owners])
+        now, gone = time.monotonic(), []
+        for owner, flag in zip(owners, alive, strict=True):
+            if flag is not None:
+                self._missing.pop(owner, None)
+            elif now - self._missing.setdefault(owner, now) >= REPLICA_TTL_SECONDS:
+                gone.append(owner)
+        for owner in gone:
+            self._missing.pop(owner, None)
+        return gone
+
+    async def salvage(self, owner: str) -> list[Reply]:
+        """The replies waiting in a dead replica's stream (then the stream is deleted)."""
+        stream = self.keys.replies(owner)
+        found = await self.redis.xrange(stream, count=REPLIES_KEPT)
+        replies = []
+        for _, fields in entries([[stream, found]]):
+            try:
+                replies.append(Reply.decode(fields))
+            except (KeyError, ValueError):
+                continue
+        await self.redis.delete(stream)
+        return replies

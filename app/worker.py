@@ -1,0 +1,251 @@
+"""`gradebox worker`: takes gradings from Redis Streams, grades them in its own pool, replies.
+
+A worker needs Redis and the exercises, nothing else: no database credentials, no API. It reads
+the job stream in the `workers` consumer group, one entry per free sandbox slot; while it grades
+an entry it re-claims it every second (`XCLAIM ... JUSTID`, which leaves the delivery count
+alone), so another worker takes it over (XAUTOCLAIM, idle past `claim_seconds`) only if this one
+died. The reply goes to the waiting replica's stream, and the job is acknowledged and deleted,
+in one MULTI. A worker also says every second, in the `workers` hash, how many slots it has and
+whether its sandbox passed its self-test: replicas admit submissions by that count.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import secrets
+import signal
+import socket
+import time
+from dataclasses import dataclass
+
+from redis.exceptions import RedisError, ResponseError
+
+from app.settings import Settings
+from app.streams import BLOCK_MS, GROUP, REPLIES_KEPT, Keys, connect, ensure_group, entries
+from graders.catalog import Catalog, UnknownExercise
+from graders.engine import Grader
+from graders.engine.verdicts import platform_failure, platform_failure_for
+from graders.host.errors import SandboxUnavailable
+from graders.host.fair import TENANT
+from graders.host.pool import JOB_TIMES, JobTimes, SandboxPool
+from graders.report import Report
+
+log = logging.getLogger("gradebox.worker")
+REPLY_TRIES = 10  # a reply Redis will not take is tried for about this many seconds
+
+
+@dataclass(frozen=True)
+class Taken:
+    entry: str
+    fields: dict[str, str]
+    deliveries: int  # Redis's own count: 1 for a first read, more after takeovers
+
+
+class Worker:
+    def __init__(self, settings: Settings, name: str | None = None) -> None:
+        self.settings = settings
+        self.keys = Keys(settings.redis_prefix)
+        self.name = name or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+        self.redis = connect(settings, connections=2 * settings.pool_size + 4)
+        self.catalog = Catalog(settings.exercises_dir, settings.limits).load()
+        self.pool = SandboxPool(settings.pool_size, settings.limits, settings.allow_weak_sandbox)
+        self.grader = Grader(self.pool)
+        self._active: set[str] = set()  # entries this worker is grading
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._clock_offset = 0.0  # Redis time minus ours, from the last heartbeat
+        self._stopping = asyncio.Event()
+
+    def stop(self) -> None:
+        self._stopping.set()
+
+    async def run(self) -> None:
+        await self.pool.start()
+        heartbeat = asyncio.create_task(self._heartbeats())
+        slots = asyncio.Semaphore(self.pool.size)
+        next_takeover = 0.0
+        try:
+            await self._ready()
+            log.info("worker %s taking jobs with %d slots", self.name, self.pool.size)
+            while not self._stopping.is_set():
+                await slots.acquire()
+                taken = None
+                try:
+                    if self.pool.refusal is None:
+                        if time.monotonic() >= next_takeover:
+                            next_takeover = time.monotonic() + 1.0
+                            taken = await self._take_over()
+                        taken = taken or await self._read()
+                    else:
+                        await asyncio.sleep(1.0)  # refusing: take nothing, say so in the hash
+                except ResponseError as error:
+                    if "NOGROUP" in str(error):  # Redis restarted empty
+                        log.warning("the job group is gone (Redis restarted?); recreating it")
+                        await self._ready()
+                    else:
+                        log.error("Redis refused a read: %s", error)
+                        await asyncio.sleep(0.5)
+                except RedisError as error:
+                    log.error("Redis is not answering: %s", error)
+                    await asyncio.sleep(0.5)
+                if taken is None:
+                    slots.release()
+                    continue
+                task = asyncio.create_task(self._handle(taken))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+                task.add_done_callback(lambda _: slots.release())
+            if self._tasks:  # a graceful stop finishes what it took
+                await asyncio.wait(self._tasks, timeout=self.settings.wall_seconds * 2 + 5)
+        finally:
+            heartbeat.cancel()
+            try:
+                await self.redis.hdel(self.keys.workers, self.name)
+            except RedisError:
+                pass
+            await self.pool.close()
+            await self.redis.aclose()
+
+    async def _ready(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                await ensure_group(self.redis, self.keys)
+                return
+            except RedisError as error:
+                log.error("waiting for Redis: %s", error)
+                await asyncio.sleep(1.0)
+
+    async def _read(self) -> Taken | None:
+        answer = await self.redis.xreadgroup(
+            GROUP, self.name, {self.keys.jobs: ">"}, count=1, block=BLOCK_MS
+        )
+        for entry, fields in entries(answer):
+            return Taken(entry, fields, 1)
+        return None
+
+    async def _take_over(self) -> Taken | None:
+        """An entry a dead worker was grading: idle past `claim_seconds`."""
+        idle_ms = int(self.settings.claim_seconds * 1000)
+        _, claimed, _ = await self.redis.xautoclaim(
+            self.keys.jobs, GROUP, self.name, idle_ms, start_id="0-0", count=1
+        )
+        for entry, fields in entries([[self.keys.jobs, claimed]]):
+            pending = await self.redis.xpending_range(
+                self.keys.jobs, GROUP, min=entry, max=entry, count=1
+            )
+            deliveries = int(pending[0]["times_delivered"]) if pending else 2
+            log.warning("took over job %s (delivery %d)", entry, deliveries)
+            return Taken(entry, fields, deliveries)
+        return None
+
+    async def _heartbeats(self) -> None:
+        while True:
+            try:
+                seconds, micros = await self.redis.time()
+                now = seconds + micros / 1e6
+                self._clock_offset = now - time.time()
+                state = {
+                    "slots": self.pool.size,
+                    "grading": self.pool.refusal is None,
+                    "refusal": self.pool.refusal,
+                    "seen": now,
+                }
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    pipe.hset(self.keys.workers, self.name, json.dumps(state))
+                    if self._active:  # still ours: no other worker takes these over
+                        pipe.xclaim(
+                            self.keys.jobs, GROUP, self.name, 0, list(self._active), justid=True
+                        )
+                    await pipe.execute()
+            except RedisError as error:
+                log.error("heartbeat failed: %s", error)
+            await asyncio.sleep(1.0)
+
+    async def _handle(self, taken: Taken) -> None:
+        self._active.add(taken.entry)
+        try:
+            times = JobTimes()
+            JOB_TIMES.set(times)
+            TENANT.set(taken.fields.get("tenant", "?"))
+            queued = time.time() + self._clock_offset - int(taken.entry.split("-")[0]) / 1000
+            report = await self._grade(taken)
+            await self._reply(taken, report, max(0.0, queued - times.run), times.run)
+        except Exception:
+            log.exception("job %s failed", taken.entry)
+        finally:
+            self._active.discard(taken.entry)
+
+    async def _grade(self, taken: Taken) -> Report:
+        fields = taken.fields
+        slug = fields.get("exercise", "")
+        try:
+            exercise = self.catalog.get(slug)
+        except UnknownExercise:
+            return platform_failure_for(slug, "The exercise is not known to the grading worker.")
+        attempt = int(fields["attempt"]) if fields.get("attempt") else 1
+        deliveries = (attempt - 1) + int(fields.get("resends") or 0) + taken.deliveries
+        if deliveries > self.settings.max_attempts:
+            log.error(
+                "submission %s set aside after %d deliveries",
+                fields.get("submission"),
+                deliveries - 1,
+                extra={"submission": fields.get("submission"), "attempts": deliveries - 1},
+            )
+            return platform_failure(
+                exercise,
+                f"Grading this submission stopped the grading process {deliveries - 1} "
+                "times, so it has been set aside for us to look at.",
+            )
+        try:
+            return await self.grader.grade(exercise, fields.get("code", ""))
+        except SandboxUnavailable as error:
+            log.error("job %s not graded: %s", taken.entry, error)
+            return platform_failure(exercise, "The grading sandbox is unavailable.")
+        except Exception:
+            log.exception("grading job %s failed", taken.entry)
+            return platform_failure(exercise, "The grader failed.")
+
+    async def _reply(self, taken: Taken, report: Report, queued: float, run: float) -> None:
+        fields = taken.fields
+        reply = {
+            "job": fields.get("job", ""),
+            "submission": fields.get("submission", ""),
+            "attempt": fields.get("attempt", ""),
+            "report": json.dumps(report.to_dict()),
+            "queue_seconds": f"{queued:.6f}",
+            "run_seconds": f"{run:.6f}",
+            "worker": self.name,
+        }
+        stream = fields.get("reply") or f"{self.keys.prefix}:replies:unknown"
+        for attempt in range(REPLY_TRIES):
+            try:
+                async with self.redis.pipeline(transaction=True) as pipe:
+                    pipe.xadd(stream, reply, maxlen=REPLIES_KEPT, approximate=True)  # type: ignore[arg-type]
+                    pipe.expire(stream, 86_400)
+                    pipe.xack(self.keys.jobs, GROUP, taken.entry)
+                    pipe.xdel(self.keys.jobs, taken.entry)
+                    await pipe.execute()
+                return
+            except RedisError as error:
+                log.error("reply to job %s not sent (try %d): %s", taken.entry, attempt + 1, error)
+                await asyncio.sleep(1.0)
+        # Left pending: another worker takes it over once Redis answers, and grades it again.
+
+
+def run_worker(settings: Settings, name: str | None = None) -> int:
+    """Run a worker until SIGTERM or SIGINT; finish the gradings it holds, then stop."""
+    if not settings.redis_url:
+        log.error("gradebox worker needs GRADEBOX_REDIS_URL")
+        return 2
+    worker = Worker(settings, name)
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, worker.stop)
+        await worker.run()
+
+    asyncio.run(main())
+    return 0

@@ -1,0 +1,247 @@
+"""Two API replicas and two grading workers on one PostgreSQL and a private Redis, as processes.
+
+Workers run in a network namespace of their own where the machine allows (`unshare --net`):
+they reach Redis over its unix socket and cannot reach PostgreSQL at all.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import redis
+
+from app.live_server import PROJECT_ROOT, LiveServer
+from tests.distributed.conftest import SETTINGS, SLOW_BUT_RIGHT, SOLUTION, SUBMIT, Topology
+
+pytestmark = [pytest.mark.postgres, pytest.mark.timeout(240)]
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _wait_until_none_pending(topology: Topology, seconds: float = 60) -> list[tuple[Any, ...]]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not topology.query("select id from submissions where status = 'pending'"):
+            break
+        time.sleep(0.25)
+    return topology.query("select id, status, verdict from submissions order by created_at")
+
+
+def _post_from_new_learners(replica: LiveServer, count: int, code: str) -> list[Any]:
+    """`count` learners submit `code` at once, each from a client of its own: the responses
+    (or the error a client got) in order."""
+    results: list[Any] = [None] * count
+
+    def send(index: int) -> None:
+        try:
+            with replica.client() as http:
+                results[index] = http.post(SUBMIT, json={"code": code})
+        except httpx.HTTPError as error:
+            results[index] = error
+
+    threads = [threading.Thread(target=send, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    return results
+
+
+def test_a_token_from_one_replica_is_accepted_by_the_other(topology: Topology) -> None:
+    topology.add_worker()
+    first, second = topology.add_replica(), topology.add_replica()
+    with first.client() as http:
+        token = http.post("/api/learners").json()["token"]
+    bearer = {"authorization": f"Bearer {token}"}
+    with first.client(headers=bearer) as http:
+        made = http.post(SUBMIT, json={"code": SOLUTION})
+    assert made.status_code == 201, made.text
+    assert made.json()["verdict"] == "passed"
+    with second.client(headers=bearer) as http:
+        fetched = http.get(f"/api/submissions/{made.json()['id']}")
+        history = http.get(f"/api/exercises/{SUBMIT.split('/')[3]}/submissions")
+    assert fetched.status_code == 200
+    assert fetched.json()["verdict"] == "passed"
+    assert [row["id"] for row in history.json()["items"]] == [made.json()["id"]]
+
+
+def test_learner_code_runs_on_workers_only(topology: Topology) -> None:
+    worker = topology.add_worker()
+    replica = topology.add_replica()
+    with replica.client() as http:
+        assert http.post(SUBMIT, json={"code": SOLUTION}).json()["verdict"] == "passed"
+        health = http.get("/healthz").json()
+    assert replica.process is not None
+    assert worker.process is not None
+    assert _children(replica.process.pid) == []  # no zygote, no sandbox on an API host
+    assert _children(worker.process.pid) != []  # the worker's warm zygotes
+    assert health["sandbox"]["mode"] == "workers"
+    assert health["sandbox"]["alive"] == 1
+
+
+def test_a_worker_needs_no_database_and_sees_none(topology: Topology) -> None:
+    worker = topology.add_worker()
+    assert worker.process is not None
+    environment = Path(f"/proc/{worker.process.pid}/environ").read_bytes()
+    assert b"GRADEBOX_DATABASE_URL" not in environment
+    if worker.isolated:  # its own network namespace: PostgreSQL's port is not even routable
+        assert os.readlink(f"/proc/{worker.process.pid}/ns/net") != os.readlink("/proc/self/ns/net")
+
+
+def test_the_distributed_mode_refuses_to_start_without_a_shared_secret(
+    topology: Topology,
+) -> None:
+    environment = {
+        **os.environ,
+        "GRADEBOX_DATA_DIR": str(topology.root),
+        "GRADEBOX_DATABASE_URL": topology.database_url,
+        "GRADEBOX_REDIS_URL": topology.redis.url,
+    }
+    environment.pop("GRADEBOX_SECRET_KEY", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "app.cli", "serve", "--port", "1"],
+        cwd=PROJECT_ROOT,
+        env=environment,
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert b"GRADEBOX_SECRET_KEY must be set" in done.stderr
+
+
+def test_rate_limits_are_shared_by_the_replicas(topology: Topology) -> None:
+    topology.add_worker()
+    first = LiveServer(
+        topology.root / "limited-a",
+        database_url=topology.database_url,
+        redis_url=topology.redis.url,
+        **{**SETTINGS, "submissions_per_minute": "3"},
+    )
+    second = LiveServer(
+        topology.root / "limited-b",
+        database_url=topology.database_url,
+        redis_url=topology.redis.url,
+        **{**SETTINGS, "submissions_per_minute": "3"},
+    )
+    for server in (first, second):
+        server.data_dir.mkdir()
+        topology.replicas.append(server.start())
+    with first.client() as http:
+        token = http.post("/api/learners").json()["token"]
+    statuses = []
+    for server in (first, second, first, second):
+        with server.client(headers={"authorization": f"Bearer {token}"}) as http:
+            statuses.append(http.post(SUBMIT, json={"code": SOLUTION}).status_code)
+    assert statuses == [201, 201, 201, 429]
+
+
+def test_a_worker_killed_mid_job_has_it_rerun_elsewhere_and_one_report_recorded(
+    topology: Topology,
+) -> None:
+    workers = [topology.add_worker(), topology.add_worker()]
+    replica = topology.add_replica()
+    results: list[Any] = []
+    sender = threading.Thread(
+        target=lambda: results.extend(_post_from_new_learners(replica, 1, SLOW_BUT_RIGHT))
+    )
+    sender.start()
+    client = redis.Redis.from_url(topology.redis.url, decode_responses=True)
+    holder = None
+    for _ in range(200):  # until a worker holds the job
+        pending = client.xpending_range("gradebox:jobs", "workers", "-", "+", 10)
+        if pending:
+            holder = next(w for w in workers if w.name == pending[0]["consumer"])
+            break
+        time.sleep(0.02)
+    assert holder is not None
+    killed_at = time.monotonic()
+    holder.stop(kill=True)
+    sender.join(60)
+    rerun_after = time.monotonic() - killed_at
+    response = results[0]
+    assert response.status_code == 201, response
+    assert response.json()["verdict"] == "passed"
+    rows = topology.query("select submission_id, number, state from attempts")
+    assert [(number, state) for _, number, state in rows] == [(1, "finished")]
+    assert rerun_after < 30
+
+
+def test_an_api_replica_killed_mid_burst_loses_nothing_and_records_nothing_twice(
+    topology: Topology,
+) -> None:
+    topology.add_worker()
+    topology.add_worker()
+    doomed, survivor = topology.add_replica(), topology.add_replica()
+    results: list[Any] = []
+    burst = threading.Thread(
+        target=lambda: results.extend(_post_from_new_learners(doomed, 10, SLOW_BUT_RIGHT))
+    )
+    burst.start()
+    for _ in range(200):  # until some are graded and others are still waiting
+        graded = topology.query("select count(*) from submissions where status = 'graded'")
+        if graded[0][0] >= 2:
+            break
+        time.sleep(0.05)
+    doomed.stop(kill=True)
+    burst.join(60)
+    rows = _wait_until_none_pending(topology, 90)
+    answered = {
+        result.json()["id"]: result.json()["verdict"]
+        for result in results
+        if isinstance(result, httpx.Response) and result.status_code == 201
+    }
+    assert answered  # some were answered before the kill
+    assert len(rows) == len({row[0] for row in rows}) <= 10
+    assert {row[1] for row in rows} == {"graded"}  # nothing left pending: the survivor swept
+    assert {row[2] for row in rows} == {"passed"}
+    assert all(answered[row[0]] == row[2] for row in rows if row[0] in answered)
+    finished = topology.query(
+        "select submission_id, count(*) from attempts where state = 'finished' "
+        "group by submission_id having count(*) > 1"
+    )
+    assert finished == []  # one final report each
+    with survivor.client() as http:
+        assert http.get("/healthz").status_code == 200
+
+
+def test_a_redis_that_restarts_empty_still_finishes_everything(topology: Topology) -> None:
+    topology.add_worker()
+    topology.add_worker()
+    replica = topology.add_replica()
+    results: list[Any] = []
+    burst = threading.Thread(
+        target=lambda: results.extend(_post_from_new_learners(replica, 6, SLOW_BUT_RIGHT))
+    )
+    burst.start()
+    for _ in range(200):  # until the jobs are in Redis, some taken and some queued
+        if len(topology.query("select id from submissions")) == 6:
+            break
+        time.sleep(0.02)
+    time.sleep(0.3)
+    topology.redis.stop()
+    topology.redis.start()  # empty: the job stream, its group and every lease are gone
+    burst.join(120)
+    statuses = [getattr(result, "status_code", result) for result in results]
+    assert statuses == [201] * 6
+    assert {result.json()["verdict"] for result in results} == {"passed"}
+    assert _wait_until_none_pending(topology, 5)
+    assert not topology.query("select id from submissions where status = 'pending'")

@@ -1,0 +1,102 @@
+"""`gradebox worker` against a private Redis alone: what it does with what it is sent."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+
+from app.live_server import LiveRedis, LiveWorker
+from tests.distributed.conftest import FLAGSHIP, SETTINGS, SOLUTION
+
+pytestmark = pytest.mark.timeout(120)
+# Right, after several seconds of busy work: longer than the claim time.
+LONG_BUT_RIGHT = "total = 0\nwhile total < 40_000_000:\n    total += 1\n\n" + SOLUTION
+
+
+def _job(number: int, code: str = SOLUTION, **fields: str) -> dict[str, str]:
+    return {
+        "job": f"job-{number}",
+        "kind": "grade",
+        "submission": f"submission-{number}",
+        "attempt": "1",
+        "exercise": FLAGSHIP,
+        "code": code,
+        "reply": "gradebox:replies:test",
+        "tenant": "127.0.0.1",
+        "resends": "0",
+        **fields,
+    }
+
+
+def _replies(client: redis.Redis, count: int, seconds: float) -> list[dict[str, Any]]:
+    deadline, found = time.monotonic() + seconds, []
+    while time.monotonic() < deadline and len(found) < count:
+        found = [fields for _, fields in client.xrange("gradebox:replies:test")]
+        time.sleep(0.05)
+    return [{**fields, "report": json.loads(fields["report"])} for fields in found]
+
+
+@pytest.fixture
+def redis_with_workers(tmp_path: Path) -> Any:
+    with LiveRedis(tmp_path / "redis") as live:
+        workers = [LiveWorker(tmp_path, live.url, **SETTINGS).start() for _ in range(2)]
+        client = redis.Redis.from_url(live.url, decode_responses=True)
+        try:
+            yield client, workers
+        finally:
+            client.close()
+            for worker in workers:
+                worker.stop()
+
+
+@pytest.mark.parametrize(
+    ("fields", "deliveries"),
+    [({"attempt": "3", "resends": "1"}, 4), ({"attempt": "1", "resends": "3"}, 4)],
+)
+def test_a_job_delivered_past_the_bound_is_set_aside_not_run(
+    redis_with_workers: Any, fields: dict[str, str], deliveries: int
+) -> None:
+    client, _ = redis_with_workers
+    client.xadd("gradebox:jobs", _job(1, code="while True:\n    pass\n", **fields))
+    (reply,) = _replies(client, 1, 20)
+    assert reply["report"]["verdict"] == "internal_error"
+    assert f"stopped the grading process {deliveries - 1} times" in json.dumps(reply["report"])
+    assert client.xlen("gradebox:jobs") == 0  # acknowledged and deleted
+
+
+def test_a_grading_longer_than_the_claim_time_is_not_taken_over(
+    redis_with_workers: Any,
+) -> None:
+    client, workers = redis_with_workers
+    started = time.monotonic()
+    client.xadd("gradebox:jobs", _job(2, code=LONG_BUT_RIGHT))
+    (reply,) = _replies(client, 1, 60)
+    took = time.monotonic() - started
+    assert reply["report"]["verdict"] == "passed"
+    assert took > float(SETTINGS["claim_seconds"]) + 1  # it outlived the claim time...
+    logs = "".join(worker.log_path.read_text() for worker in workers)
+    assert "took over" not in logs  # ...and the other worker never took it
+    assert len(_replies(client, 2, 1)) == 1
+
+
+def test_an_unknown_exercise_is_our_fault_not_the_learners(redis_with_workers: Any) -> None:
+    client, _ = redis_with_workers
+    client.xadd("gradebox:jobs", _job(3, exercise="no-such-exercise"))
+    (reply,) = _replies(client, 1, 20)
+    assert reply["report"]["verdict"] == "internal_error"
+    assert reply["submission"] == "submission-3"
+
+
+def test_jobs_are_shared_between_the_workers(redis_with_workers: Any) -> None:
+    client, workers = redis_with_workers
+    for number in range(10, 18):
+        client.xadd("gradebox:jobs", _job(number))
+    replies = _replies(client, 8, 30)
+    assert sorted(reply["job"] for reply in replies) == [f"job-{n}" for n in range(10, 18)]
+    assert {reply["report"]["verdict"] for reply in replies} == {"passed"}
+    assert {reply["worker"] for reply in replies} <= {worker.name for worker in workers}
