@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from graders.engine import Grader
 from graders.engine.endings import Ending
-from graders.engine.grader import EndingListener
+from graders.engine.grader import EndingListener, TestListener
 from graders.exercise import Exercise
 from graders.host.exchange import RunOutcome
 from graders.host.pool import SandboxPool
@@ -49,8 +49,15 @@ class Backend(Protocol):
 
     async def start(self) -> None: ...
 
-    async def grade(self, exercise: Exercise, source: str, job: GradingJob) -> Report:
-        """The report on `source`. May raise `graders.host.errors.SandboxUnavailable`."""
+    async def grade(
+        self,
+        exercise: Exercise,
+        source: str,
+        job: GradingJob,
+        on_test: TestListener | None = None,
+    ) -> Report:
+        """The report on `source`; `on_test` hears each test as it is decided, where the
+        grading runs here. May raise `graders.host.errors.SandboxUnavailable`."""
         ...
 
     async def close(self) -> None: ...
@@ -82,8 +89,14 @@ class LocalBackend:
     async def start(self) -> None:
         await self.pool.start()
 
-    async def grade(self, exercise: Exercise, source: str, job: GradingJob) -> Report:
-        return await self.grader.grade(exercise, source)
+    async def grade(
+        self,
+        exercise: Exercise,
+        source: str,
+        job: GradingJob,
+        on_test: TestListener | None = None,
+    ) -> Report:
+        return await self.grader.grade(exercise, source, on_test)
 
     async def close(self) -> None:
         await self.pool.close()

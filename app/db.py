@@ -69,6 +69,17 @@ class Attempt(Base):
     outcome: Mapped[str | None] = mapped_column(String(40), nullable=True)  # verdict, or why not
 
 
+class IdempotencyKey(Base):
+    """A client's `Idempotency-Key` for one POST of a submission, kept a day: the same key
+    from the same learner returns that submission instead of making a second."""
+
+    __tablename__ = "idempotency_keys"
+    learner_id: Mapped[str] = mapped_column(ForeignKey("learners.id"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    submission_id: Mapped[str] = mapped_column(ForeignKey("submissions.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+
+
 class HintUnlock(Base):
     """A hint a learner revealed, and when. Hints unlock in order."""
 

@@ -19,30 +19,34 @@ from sqlalchemy.exc import SQLAlchemyError
 from app.admission import Admission, Refused, Ticket
 from app.backend import Backend, GradingJob, LocalBackend
 from app.db import now as database_now
+from app.events import REPORT, RUN, TEST, Events, MemoryEvents, RedisEvents
 from app.identity import Identities
 from app.leader import SweepLeader
 from app.metrics import Metrics
-from app.problems import RateLimited, Unavailable
+from app.problems import Invalid, RateLimited, Unavailable
 from app.ratelimit import RateLimiter
 from app.settings import Settings
 from app.shared_limits import SharedAdmission, SharedRateLimiter, SharedTicket
-from app.store import PendingSubmission, Store, StoredSubmission
-from app.streams import Reply, StreamsBackend
+from app.store import KeyTaken, PendingSubmission, Store, StoredSubmission
+from app.streams import Reply, StreamsBackend, connect
 from graders.catalog import Catalog, UnknownExercise
 from graders.engine.endings import Ending
+from graders.engine.grader import TestListener
 from graders.engine.verdicts import platform_failure, platform_failure_for
 from graders.exercise import Exercise
 from graders.host.errors import SandboxUnavailable
 from graders.host.exchange import RunOutcome
 from graders.host.fair import TENANT
 from graders.host.pool import JOB_TIMES, JobTimes
-from graders.report import Report
+from graders.report import Report, TestResult
 
 log = logging.getLogger("gradebox.service")
 QUEUE_RETRY_SECONDS = 2
 DATABASE_RETRY_SECONDS = 5
 HEALTH_WAIT_SECONDS = 1.0  # /healthz waits no longer than this for the database
 UNSAVED_KEPT = 10_000
+IDEMPOTENCY_SECONDS = 86_400  # an Idempotency-Key returns its submission for a day
+EVENT_READERS = 1024  # Redis connections for SSE readers (each blocks on its stream)
 UNCLAIMED_GRACE_SECONDS = 10.0  # a stored submission with no attempt yet is someone's, briefly  # finished reports waiting for the database to come back
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -54,6 +58,15 @@ class Graded:
 
     submission: StoredSubmission
     times: JobTimes
+
+
+@dataclass(frozen=True)
+class Started:
+    """A submission just stored (or, for a repeated idempotency key, the earlier one)."""
+
+    submission: StoredSubmission
+    grading: asyncio.Task[Graded] | None  # None: graded already, or by another process
+    replayed: bool = False
 
 
 class DatabaseDown(Exception):
@@ -84,6 +97,8 @@ class Service:
     _unsaved: dict[str, tuple[Report, int | None]] = field(default_factory=dict)
     _ping: asyncio.Task[DatabaseHealth] | None = None  # the health round trip in flight
     leader: SweepLeader | None = None  # one sweeper among processes sharing a database
+    _runs: dict[str, int] = field(default_factory=dict)  # submission -> its run being graded
+    _gradings: dict[str, asyncio.Task[Graded]] = field(default_factory=dict)  # by submission
 
     def __post_init__(self) -> None:
         settings = self.settings
@@ -117,6 +132,11 @@ class Service:
             self.backend.on_ending = self._count_ending
             self.backend.pool.on_timing = self._observe_pool
         self._executor = ThreadPoolExecutor(settings.database_threads, "gradebox-db")
+        self.events: Events
+        if isinstance(self.backend, StreamsBackend):  # a reader per SSE client: a pool of its own
+            self.events = RedisEvents(connect(settings, EVENT_READERS), settings.redis_prefix)
+        else:
+            self.events = MemoryEvents()
 
     async def db(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run one store call on the database threads, never on the event loop, bounded in time.
@@ -262,11 +282,42 @@ class Service:
         self, learner_id: str, exercise: Exercise, code: str, address: str = "local"
     ) -> Graded:
         """Store, grade and record one submission. The grading finishes even if the client leaves."""
+        started = await self.start(learner_id, exercise, code, address)
+        assert started.grading is not None  # no key: never a replay
+        return await asyncio.shield(started.grading)
+
+    async def start(
+        self,
+        learner_id: str,
+        exercise: Exercise,
+        code: str,
+        address: str = "local",
+        idempotency_key: str | None = None,
+    ) -> Started:
+        """Store one submission and start grading it, which runs on whether anyone awaits it
+        or not. With an `idempotency_key` this learner used before: that submission instead
+        (its grading, if this process runs it), and nothing new is stored."""
+        if idempotency_key is not None:
+            earlier = await self.stored(self.store.by_idempotency_key, learner_id, idempotency_key)
+            if earlier is not None:
+                return self._replayed(earlier, exercise, code)
         ticket = await self.admit(learner_id, address)
         try:
             stored = await self.stored(
-                self.store.create_submission, learner_id, exercise.slug, code, self.owner
+                self.store.create_submission,
+                learner_id,
+                exercise.slug,
+                code,
+                self.owner,
+                idempotency_key,
             )
+        except KeyTaken:  # a concurrent retry with the same key stored it first
+            ticket.release()
+            assert idempotency_key is not None
+            earlier = await self.stored(self.store.by_idempotency_key, learner_id, idempotency_key)
+            if earlier is None:
+                raise Unavailable("Please try again.", retry_after=1) from None
+            return self._replayed(earlier, exercise, code)
         except BaseException:
             ticket.release()
             raise
@@ -274,8 +325,18 @@ class Service:
         self.metrics.attempts.inc()
         task = asyncio.create_task(self._grade_and_record(stored, exercise, ticket, attempt=1))
         self._tasks.add(task)
+        self._gradings[stored.id] = task
         task.add_done_callback(self._tasks.discard)
-        return await asyncio.shield(task)
+        task.add_done_callback(lambda _: self._gradings.pop(stored.id, None))
+        return Started(stored, task)
+
+    def _replayed(self, earlier: StoredSubmission, exercise: Exercise, code: str) -> Started:
+        if earlier.exercise != exercise.slug or earlier.code != code:
+            raise Invalid(
+                "This Idempotency-Key was used for a different submission (other code or "
+                "another exercise); send a new key with new code."
+            )
+        return Started(earlier, self._gradings.get(earlier.id), replayed=True)
 
     async def _grade_and_record(
         self,
@@ -304,17 +365,47 @@ class Service:
                         return Graded(found or stored, times)
                     self.metrics.attempts.inc()
             tenant = ticket.address if ticket is not None else "sweeper"
-            report = await self._grade(stored, exercise, GradingJob(stored.id, attempt, tenant))
-            return Graded(await self._record(stored, report, attempt), times)
+            job = GradingJob(stored.id, attempt, tenant)
+            report = await self._grade(stored, exercise, job, self._listener(job))
+            recorded = await self._record(stored, report, attempt)
+            if isinstance(self.events, MemoryEvents):
+                run = {"attempt": attempt or 1, "delivery": 1, "run": self._runs.pop(stored.id, 1)}
+                self.events.append_now(stored.id, REPORT, {**run, "report": recorded.report})
+            return Graded(recorded, times)
         finally:
             self._in_flight.discard(stored.id)
             if ticket is not None:
                 ticket.release()
 
-    async def _grade(self, stored: StoredSubmission, exercise: Exercise, job: GradingJob) -> Report:
+    def _listener(self, job: GradingJob) -> TestListener | None:
+        """The embedded mode's events: each test as the grader decides it (in the distributed
+        mode the worker sends them)."""
+        events = self.events
+        if not isinstance(events, MemoryEvents):
+            return None
+        run = {"attempt": job.attempt or 1, "delivery": 1, "run": 1}
+        events.append_now(job.submission, RUN, run)
+        self._runs[job.submission] = 1
+
+        def decided(number: int, result: TestResult) -> None:
+            if number != self._runs.get(job.submission, 1):  # a starved run run again
+                self._runs[job.submission] = number
+                events.append_now(job.submission, RUN, {**run, "run": number})
+            test = result.model_dump(mode="json")
+            events.append_now(job.submission, TEST, {**run, "run": number, "test": test})
+
+        return decided
+
+    async def _grade(
+        self,
+        stored: StoredSubmission,
+        exercise: Exercise,
+        job: GradingJob,
+        on_test: TestListener | None = None,
+    ) -> Report:
         started = time.perf_counter()
         try:
-            report = await self.backend.grade(exercise, stored.code, job)
+            report = await self.backend.grade(exercise, stored.code, job, on_test)
         except SandboxUnavailable as error:
             log.error("submission %s not graded: %s", stored.id, error)
             report = platform_failure(exercise, "The grading sandbox is unavailable.")
@@ -356,6 +447,8 @@ class Service:
             del self._unsaved[submission_id]
         if self.leader is not None and not await self.db(self.leader.holds):
             return 0  # another process sweeps
+        day_ago = database_now() - timedelta(seconds=IDEMPOTENCY_SECONDS)
+        await self.db(self.store.forget_idempotency_keys, day_ago)
         if isinstance(self.backend, StreamsBackend):
             await self._recover_dead_replicas()
         stale = database_now() - timedelta(seconds=self.settings.attempt_stale_seconds)

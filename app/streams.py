@@ -33,6 +33,7 @@ from redis.exceptions import RedisError, ResponseError
 
 from app.backend import GradingJob
 from app.settings import Settings
+from graders.engine.grader import TestListener
 from graders.exercise import Exercise
 from graders.host.errors import SandboxUnavailable
 from graders.host.pool import JOB_TIMES
@@ -238,8 +239,15 @@ class StreamsBackend:
 
     # Grading
 
-    async def grade(self, exercise: Exercise, source: str, job: GradingJob) -> Report:
-        """Send the job, wait for its reply; re-send it if it vanished from Redis."""
+    async def grade(
+        self,
+        exercise: Exercise,
+        source: str,
+        job: GradingJob,
+        on_test: TestListener | None = None,
+    ) -> Report:
+        """Send the job, wait for its reply; re-send it if it vanished from Redis. (`on_test`
+        is not called here: the worker sends each test's event to the submission's stream.)"""
         loop = asyncio.get_running_loop()
         job_id = secrets.token_hex(12)
         reply: asyncio.Future[Reply] = loop.create_future()

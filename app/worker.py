@@ -20,18 +20,21 @@ import signal
 import socket
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from redis.exceptions import RedisError, ResponseError
 
+from app.events import REDIS_EVENTS_SECONDS, REPORT, RUN, TEST, RedisEvents, stamped
 from app.settings import Settings
 from app.streams import BLOCK_MS, GROUP, REPLIES_KEPT, Keys, connect, ensure_group, entries
 from graders.catalog import Catalog, UnknownExercise
 from graders.engine import Grader
+from graders.engine.grader import TestListener
 from graders.engine.verdicts import platform_failure, platform_failure_for
 from graders.host.errors import SandboxUnavailable
 from graders.host.fair import TENANT
 from graders.host.pool import JOB_TIMES, JobTimes, SandboxPool
-from graders.report import Report
+from graders.report import Report, TestResult
 
 log = logging.getLogger("gradebox.worker")
 REPLY_TRIES = 10  # a reply Redis will not take is tried for about this many seconds
@@ -53,6 +56,7 @@ class Worker:
         self.catalog = Catalog(settings.exercises_dir, settings.limits).load()
         self.pool = SandboxPool(settings.pool_size, settings.limits, settings.allow_weak_sandbox)
         self.grader = Grader(self.pool)
+        self.events = RedisEvents(self.redis, settings.redis_prefix)
         self._active: set[str] = set()  # entries this worker is grading
         self._tasks: set[asyncio.Task[None]] = set()
         self._clock_offset = 0.0  # Redis time minus ours, from the last heartbeat
@@ -165,19 +169,62 @@ class Worker:
 
     async def _handle(self, taken: Taken) -> None:
         self._active.add(taken.entry)
+        sender: asyncio.Task[None] | None = None
         try:
             times = JobTimes()
             JOB_TIMES.set(times)
             TENANT.set(taken.fields.get("tenant", "?"))
             queued = time.time() + self._clock_offset - int(taken.entry.split("-")[0]) / 1000
-            report = await self._grade(taken)
-            await self._reply(taken, report, max(0.0, queued - times.run), times.run)
+            run = self._run_of(taken)
+            outbox: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
+            sender = asyncio.create_task(self._send_events(run["submission"], outbox))
+            outbox.put_nowait((RUN, run))
+            runs = [1]
+
+            def decided(number: int, result: TestResult) -> None:
+                if number != runs[-1]:  # a starved run run again: its tests start over
+                    runs.append(number)
+                    outbox.put_nowait((RUN, {**run, "run": number}))
+                test = result.model_dump(mode="json")
+                outbox.put_nowait((TEST, {**run, "run": number, "test": test}))
+
+            report = await self._grade(taken, decided)
+            outbox.put_nowait(None)
+            await sender  # every test event is in the stream before the report's
+            final = {**run, "run": runs[-1], "report": report.to_dict()}
+            await self._reply(taken, report, max(0.0, queued - times.run), times.run, final)
         except Exception:
             log.exception("job %s failed", taken.entry)
         finally:
+            if sender is not None and not sender.done():
+                sender.cancel()
             self._active.discard(taken.entry)
 
-    async def _grade(self, taken: Taken) -> Report:
+    def _run_of(self, taken: Taken) -> dict[str, Any]:
+        """Which grading of its submission this is: attempt, delivery (re-sends and takeovers
+        count), run 1."""
+        fields = taken.fields
+        attempt = int(fields["attempt"]) if fields.get("attempt") else 1
+        delivery = int(fields.get("resends") or 0) + taken.deliveries
+        return {
+            "submission": fields.get("submission", ""),
+            "attempt": attempt,
+            "delivery": delivery,
+            "run": 1,
+        }
+
+    async def _send_events(
+        self, submission: str, outbox: asyncio.Queue[tuple[str, dict[str, Any]] | None]
+    ) -> None:
+        """Append the run's events in order; a Redis error loses events, never the grading."""
+        while (item := await outbox.get()) is not None:
+            kind, data = item
+            try:
+                await self.events.append(submission, kind, data)
+            except RedisError as error:
+                log.warning("an event of submission %s was not sent: %s", submission, error)
+
+    async def _grade(self, taken: Taken, decided: TestListener | None = None) -> Report:
         fields = taken.fields
         slug = fields.get("exercise", "")
         try:
@@ -199,7 +246,7 @@ class Worker:
                 "times, so it has been set aside for us to look at.",
             )
         try:
-            return await self.grader.grade(exercise, fields.get("code", ""))
+            return await self.grader.grade(exercise, fields.get("code", ""), decided)
         except SandboxUnavailable as error:
             log.error("job %s not graded: %s", taken.entry, error)
             return platform_failure(exercise, "The grading sandbox is unavailable.")
@@ -207,7 +254,9 @@ class Worker:
             log.exception("grading job %s failed", taken.entry)
             return platform_failure(exercise, "The grader failed.")
 
-    async def _reply(self, taken: Taken, report: Report, queued: float, run: float) -> None:
+    async def _reply(
+        self, taken: Taken, report: Report, queued: float, run: float, final: dict[str, Any]
+    ) -> None:
         fields = taken.fields
         reply = {
             "job": fields.get("job", ""),
@@ -224,6 +273,9 @@ class Worker:
                 async with self.redis.pipeline(transaction=True) as pipe:
                     pipe.xadd(stream, reply, maxlen=REPLIES_KEPT, approximate=True)  # type: ignore[arg-type]
                     pipe.expire(stream, 86_400)
+                    events = self.events.key(final["submission"])
+                    pipe.xadd(events, {"kind": REPORT, "data": json.dumps(stamped(final))})
+                    pipe.expire(events, REDIS_EVENTS_SECONDS)
                     pipe.xack(self.keys.jobs, GROUP, taken.entry)
                     pipe.xdel(self.keys.jobs, taken.entry)
                     await pipe.execute()

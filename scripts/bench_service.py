@@ -6,7 +6,8 @@ Prints, for the flagship's reference solution:
   (3) distributed over HTTP on the same PostgreSQL database: one API replica, grading workers
       on a private Redis (`gradebox worker`, two slots each);
   (4) throughput over HTTP (4 clients) with one worker and with two (one slot each);
-  (5) the time from a worker's SIGKILL mid-job to the job's rerun on the other worker.
+  (5) the time from a worker's SIGKILL mid-job to the job's rerun on the other worker;
+  (6) the time from a test being decided in the worker to its event reaching an SSE client.
 Goals (issue 14): embedded HTTP p50 <= pool p50 + 2 ms; distributed adds <= 1 ms p50 over
 embedded on the same database.
 
@@ -160,6 +161,26 @@ def distributed(root: Path, database_url: str, workers: int, slots: int) -> Iter
                 worker.stop()
 
 
+def event_delays(server: LiveServer, count: int = 40) -> list[float]:
+    """Milliseconds from a test being decided (the event's `at`, stamped where the grader
+    decided it) to the event reaching an SSE client, over `count` async submissions."""
+    import json
+
+    from httpx_sse import connect_sse
+
+    delays: list[float] = []
+    with server.client(headers={"Prefer": "respond-async"}) as http:
+        for _ in range(count):
+            made = http.post(SUBMIT, json={"code": SOLUTION}).json()
+            url = f"/api/submissions/{made['id']}/events"
+            with connect_sse(http, "GET", url, timeout=60) as source:
+                for sse in source.iter_sse():
+                    data = json.loads(sse.data)
+                    if sse.event == "test" and "at" in data:
+                        delays.append((time.time() - data["at"]) * 1000)
+    return delays
+
+
 def rerun_after_worker_death(root: Path, database_url: str) -> float:
     """Seconds from SIGKILL of the worker holding a job to another worker taking it."""
     with LiveRedis(root / "redis-death") as live_redis:
@@ -219,6 +240,7 @@ def main() -> None:
             embedded_pg = http_latencies(server)
         with distributed(root / "two", database_url, workers=1, slots=2) as server:
             distributed_pg = http_latencies(server)
+            streamed = event_delays(server)
         rates = {}
         for workers in (1, 2):
             with distributed(root / f"rate-{workers}", database_url, workers, 1) as server:
@@ -238,6 +260,8 @@ def main() -> None:
     for workers, rate in rates.items():
         print(f"  (4) {workers} worker(s), one slot each: {rate:7.1f} submissions/s")
     print(f"  (5) worker killed mid-job -> rerun on the other: {death * 1000:.0f} ms")
+    print("events (distributed: decided in the worker -> read by an SSE client of the API):")
+    print(row("(6) a test's event, decided to received", streamed))
     sqlite_gap = statistics.median(embedded_sqlite) - base
     pg_gap = statistics.median(embedded_pg) - base
     added = statistics.median(distributed_pg) - statistics.median(embedded_pg)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import re
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Header, Query, Response
 
 from app.deps import AddressDep, ExerciseDep, LearnerDep, ServiceDep
 from app.problems import Invalid, NotFound, PayloadTooLarge, for_learner
@@ -38,15 +40,23 @@ def _rendered(test: dict[str, Any]) -> dict[str, Any]:
 @router.post(
     "/api/exercises/{slug}/submissions",
     status_code=201,
-    responses=for_learner(
-        404,
-        413,
-        422,
-        s404="Unknown exercise",
-        s413="Code over the size limit",
-        s429="Too many submissions, or this client's share of the queue is taken: Retry-After",
-        s503="The queue is full, or the database is not answering: see Retry-After",
-    ),
+    responses={
+        202: {
+            "model": SubmissionOut,
+            "description": "Sent `Prefer: respond-async`: stored and being graded. `Location` "
+            "is the submission, `Link` (rel=monitor) its events (text/event-stream).",
+        },
+        **for_learner(
+            404,
+            413,
+            422,
+            s404="Unknown exercise",
+            s413="Code over the size limit",
+            s422="Invalid body, or an Idempotency-Key reused for other code",
+            s429="Too many submissions, or this client's share of the queue is taken: Retry-After",
+            s503="The queue is full, or the database is not answering: see Retry-After",
+        ),
+    },
 )
 async def submit(
     body: SubmissionIn,
@@ -55,8 +65,27 @@ async def submit(
     learner: LearnerDep,
     address: AddressDep,
     response: Response,
+    prefer: Annotated[
+        str | None,
+        Header(
+            max_length=200,
+            description="`respond-async`: answer 202 at once and grade on (follow the events).",
+        ),
+    ] = None,
+    idempotency_key: Annotated[
+        str | None,
+        Header(
+            max_length=255,
+            description="A key of yours (printable ASCII, at most 255): a retried POST with the "
+            "same key returns the first submission instead of making another. Kept a day.",
+        ),
+    ] = None,
 ) -> SubmissionOut:
-    """Grade one submission and return its report (design.md §2) with its id."""
+    """Grade one submission and return its report (design.md §2) with its id.
+
+    With `Prefer: respond-async`: 202 at once, with the pending submission; its results
+    arrive at `GET /api/submissions/{id}/events` as they happen.
+    """
     limit = service.settings.max_code_bytes
     size = len(body.code.encode("utf-8", errors="surrogatepass"))
     if size > limit:
@@ -67,11 +96,26 @@ async def submit(
         body.code.encode("utf-8")
     except UnicodeEncodeError:
         raise Invalid("code: is not valid UTF-8 text (it contains lone surrogates).") from None
-    started = time.perf_counter()
-    graded = await service.submit(learner, exercise, body.code, address)
-    stored, times = graded.submission, graded.times
+    if idempotency_key is not None and not _KEY.fullmatch(idempotency_key):
+        raise Invalid("Idempotency-Key: use 1 to 255 printable ASCII characters.")
+    began = time.perf_counter()
+    started = await service.start(learner, exercise, body.code, address, idempotency_key)
+    stored = started.submission
     response.headers["Location"] = f"/api/submissions/{stored.id}"
-    handled_ms = (time.perf_counter() - started) * 1000
+    response.headers["Link"] = f'</api/submissions/{stored.id}/events>; rel="monitor"'
+    if started.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    if prefer is not None and "respond-async" in _preferences(prefer):
+        response.status_code = 202
+        response.headers["Preference-Applied"] = "respond-async"
+        return _out(stored)
+    if started.grading is None:  # a replay graded already, or being graded by another process
+        if stored.status == "pending":
+            response.status_code = 202
+        return _out(stored)
+    graded = await asyncio.shield(started.grading)
+    stored, times = graded.submission, graded.times
+    handled_ms = (time.perf_counter() - began) * 1000
     # The edge middleware adds `total` for the whole request, reading to response start.
     response.headers["Server-Timing"] = (
         f'queue;dur={times.queue_wait * 1000:.1f};desc="waiting for a sandbox", '
@@ -80,6 +124,14 @@ async def submit(
         f"handler;dur={handled_ms:.1f}"
     )
     return _out(stored)
+
+
+_KEY = re.compile(r"[\x21-\x7e]{1,255}")
+
+
+def _preferences(prefer: str) -> set[str]:
+    """The preference tokens of a `Prefer` header (RFC 7240), lower-cased, parameters dropped."""
+    return {part.split(";")[0].split("=")[0].strip().lower() for part in prefer.split(",")}
 
 
 @router.get(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+
 from graders import trusted
 from graders.engine.caps import result_caps
 from graders.engine.per_test import grade_test
@@ -11,6 +14,9 @@ from graders.exercise import Exercise
 from graders.host.exchange import RunOutcome, RunStatus
 from graders.probes import Probe
 from graders.protocol.frames import Frame
+from graders.report import TestResult
+
+log = logging.getLogger("gradebox.grader")
 
 # A batch of frames carrying more array bytes than this is not read here, on the event loop:
 # the grader reads the run afterwards, on a worker thread (reading ~1 MB takes about 1 ms).
@@ -31,9 +37,14 @@ class EarlyChecks:
     """
 
     def __init__(
-        self, exercise: Exercise, probes: list[Probe], caps: ResultCaps | None = None
+        self,
+        exercise: Exercise,
+        probes: list[Probe],
+        caps: ResultCaps | None = None,
+        on_decided: Callable[[TestResult], None] | None = None,
     ) -> None:
         self.exercise = exercise
+        self.on_decided = on_decided  # hears each test checked here, as it is
         self.keys = {probe.key: index for index, probe in enumerate(probes)}
         self.reading = RunReading(caps=caps or result_caps(exercise, probes))
         self.seen = 0
@@ -71,6 +82,11 @@ class EarlyChecks:
             loops = self.reading.loops
             result = grade_test(self.exercise, test, check, results, self.keys, loops)
             self.graded[test.id] = (result, complete)
+            if self.on_decided is not None:
+                try:
+                    self.on_decided(result)
+                except Exception:
+                    log.exception("the on_decided listener raised on test %s", test.id)
         self.pending = pending
 
     def covers(self, outcome: RunOutcome) -> bool:

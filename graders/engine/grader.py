@@ -84,6 +84,7 @@ def report_for_run(
 
 
 EndingListener = Callable[[Ending, RunOutcome], None]
+TestListener = Callable[[int, TestResult], None]
 
 
 class Grader:
@@ -110,8 +111,16 @@ class Grader:
         is the same on every run and every machine (validate's matrix, the test suite)."""
         return Grader(self.runner, seeds=lambda: seed, on_ending=self.on_ending)
 
-    async def grade(self, exercise: Exercise, source: str) -> Report:
-        """The report on `source`, carrying the version of `exercise` that graded it."""
+    async def grade(
+        self, exercise: Exercise, source: str, on_test: TestListener | None = None
+    ) -> Report:
+        """The report on `source`, carrying the version of `exercise` that graded it.
+
+        `on_test(run, result)` hears each test as soon as it is decided during a run (run 1,
+        or 2 when a starved run is run again): a preview for streaming, since the report is
+        final (a test decided early may still read differently there, e.g. if the run then
+        crashed). It must not raise (if it does, the error is logged and the grading goes on).
+        """
         started = time.perf_counter()
         version = exercise_version(exercise)  # of the catalog's object: its digest is cached
         # Probes drawn from a seed of this grading's own: what the statement and earlier
@@ -132,17 +141,25 @@ class Grader:
             caps.elements,
             [probe.counted for probe in probes],
         ).encode()
-        report, ending = await self._run(exercise, probes, job, caps, version)
+        report, ending = await self._run(exercise, probes, job, caps, version, on_test, 1)
         if ending is Ending.STARVED:  # the grader or the machine held it up: a fresh child
-            report, ending = await self._run(exercise, probes, job, caps, version)
+            report, ending = await self._run(exercise, probes, job, caps, version, on_test, 2)
         duration = round((time.perf_counter() - started) * 1000)
         return report.model_copy(update={"duration_ms": duration})
 
     async def _run(
-        self, exercise: Exercise, probes: list[Probe], job: bytes, caps: ResultCaps, version: str
+        self,
+        exercise: Exercise,
+        probes: list[Probe],
+        job: bytes,
+        caps: ResultCaps,
+        version: str,
+        on_test: TestListener | None = None,
+        run: int = 1,
     ) -> tuple[Report, Ending]:
         """Run the job once in a fresh child: its report and how it ended."""
-        early = EarlyChecks(exercise, probes, caps)
+        decided = None if on_test is None else (lambda result: on_test(run, result))
+        early = EarlyChecks(exercise, probes, caps, decided)
         outcome = await self.runner.run(job, run_limits(exercise.limits, caps), early)
         found: list[Ending] = []
         try:

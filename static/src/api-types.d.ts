@@ -120,6 +120,9 @@ export interface paths {
         /**
          * Submit
          * @description Grade one submission and return its report (design.md §2) with its id.
+         *
+         *     With `Prefer: respond-async`: 202 at once, with the pending submission; its results
+         *     arrive at `GET /api/submissions/{id}/events` as they happen.
          */
         post: operations["submit_api_exercises__slug__submissions_post"];
         delete?: never;
@@ -160,6 +163,35 @@ export interface paths {
          * @description A stored submission and its report, for its owner only.
          */
         get: operations["get_submission_api_submissions__submission_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{submission_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Submission Events
+         * @description The submission's grading as it happens, as server-sent events, for its owner only.
+         *
+         *     - `run`: a grading run starts (`attempt`, `delivery`, `run`): clear what an earlier run showed.
+         *     - `test`: one test's result as soon as it is decided (`test`: as in the report's `tests`).
+         *     - `report`: the final report (`report`, design.md §2); the stream ends after it.
+         *
+         *     Every event carries `attempt`, `delivery` and `run`, and events of an earlier run are never
+         *     sent after a later run's. Send the last `id` you received as `Last-Event-ID` to resume: you
+         *     get exactly the events after it. A submission graded long ago is replayed from its stored
+         *     report (ids `stored-N`).
+         */
+        get: operations["submission_events_api_submissions__submission_id__events_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1123,7 +1155,12 @@ export interface operations {
     submit_api_exercises__slug__submissions_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `respond-async`: answer 202 at once and grade on (follow the events). */
+                prefer?: string | null;
+                /** @description A key of yours (printable ASCII, at most 255): a retried POST with the same key returns the first submission instead of making another. Kept a day. */
+                "idempotency-key"?: string | null;
+            };
             path: {
                 slug: string;
             };
@@ -1137,6 +1174,15 @@ export interface operations {
         responses: {
             /** @description Successful Response */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionOut"];
+                };
+            };
+            /** @description Sent `Prefer: respond-async`: stored and being graded. `Location` is the submission, `Link` (rel=monitor) its events (text/event-stream). */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1174,7 +1220,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Not UTF-8, NUL bytes, or the wrong JSON shape */
+            /** @description Invalid body, or an Idempotency-Key reused for other code */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1343,6 +1389,89 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ProblemOut"];
                     "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    submission_events_api_submissions__submission_id__events_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                "last-event-id"?: string | null;
+            };
+            path: {
+                submission_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": unknown;
+                };
+            };
+            /** @description The bearer token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                    "text/event-stream": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description No such submission for this learner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                    "text/event-stream": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests, or too many new learners from this address: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                    "text/event-stream": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Our fault; logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                    "text/event-stream": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description The database (or the sandbox) is not answering right now: see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                    "text/event-stream": components["schemas"]["ProblemOut"];
                 };
             };
         };

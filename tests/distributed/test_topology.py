@@ -6,6 +6,7 @@ they reach Redis over its unix socket and cannot reach PostgreSQL at all.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 import redis
+from httpx_sse import connect_sse
 
 from app.live_server import PROJECT_ROOT, LiveServer
 from tests.distributed.conftest import SETTINGS, SLOW_BUT_RIGHT, SOLUTION, SUBMIT, Topology
@@ -245,3 +247,34 @@ def test_a_redis_that_restarts_empty_still_finishes_everything(topology: Topolog
     assert {result.json()["verdict"] for result in results} == {"passed"}
     assert _wait_until_none_pending(topology, 5)
     assert not topology.query("select id from submissions where status = 'pending'")
+
+
+def _events(http: httpx.Client, submission: str, after: str | None = None) -> list[Any]:
+    headers = {"Last-Event-ID": after} if after else {}
+    url = f"/api/submissions/{submission}/events"
+    with connect_sse(http, "GET", url, headers=headers, timeout=60) as source:
+        assert source.response.status_code == 200
+        return [(sse.id, sse.event, json.loads(sse.data)) for sse in source.iter_sse()]
+
+
+def test_events_flow_from_a_worker_to_a_client_of_another_replica(topology: Topology) -> None:
+    topology.add_worker()
+    first, second = topology.add_replica(), topology.add_replica()
+    with first.client() as http:
+        token = http.post("/api/learners").json()["token"]
+    bearer = {"authorization": f"Bearer {token}"}
+    with first.client(headers={**bearer, "Prefer": "respond-async"}) as http:
+        made = http.post(SUBMIT, json={"code": SLOW_BUT_RIGHT})
+    assert made.status_code == 202
+    submission = made.json()["id"]
+    with second.client(headers=bearer) as http:
+        events = _events(http, submission)
+        resumed = _events(http, submission, after=events[2][0])
+        stored = http.get(f"/api/submissions/{submission}").json()
+    kinds = [kind for _, kind, _ in events]
+    assert kinds[0] == "run"
+    assert kinds[-1] == "report"
+    assert kinds.count("test") == 6
+    assert events[-1][2]["report"]["verdict"] == "passed" == stored["verdict"]
+    assert {(data["attempt"], data["delivery"]) for _, _, data in events} == {(1, 1)}
+    assert resumed == events[3:]  # exactly the missing ones

@@ -11,6 +11,7 @@ import pytest
 import redis
 
 from app.live_server import LiveRedis, LiveWorker
+from app.streams import entries
 from tests.distributed.conftest import FLAGSHIP, SETTINGS, SOLUTION
 
 pytestmark = pytest.mark.timeout(120)
@@ -34,9 +35,9 @@ def _job(number: int, code: str = SOLUTION, **fields: str) -> dict[str, str]:
 
 
 def _replies(client: redis.Redis, count: int, seconds: float) -> list[dict[str, Any]]:
-    deadline, found = time.monotonic() + seconds, []
+    deadline, found = time.monotonic() + seconds, list[dict[str, str]]()
     while time.monotonic() < deadline and len(found) < count:
-        found = [fields for _, fields in client.xrange("gradebox:replies:test")]
+        found = [fields for _, fields in entries([["", client.xrange("gradebox:replies:test")]])]
         time.sleep(0.05)
     return [{**fields, "report": json.loads(fields["report"])} for fields in found]
 

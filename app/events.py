@@ -1,0 +1,141 @@
+"""A submission's events as they happen: appended by whoever grades it, read by the SSE route.
+
+Three kinds, each a JSON object carrying `attempt`, `delivery` and `run` (which grading of the
+submission it belongs to: a job may be delivered twice, and a starved run is run again):
+
+  run      a grading run starts: a client clears what an earlier run showed
+  test     one test's result, as soon as the grader decided it (`test`: the report's entry)
+  report   the final report (`report`), after which nothing more is sent
+
+Two stores: `MemoryEvents` (the embedded mode: this process, the latest `MEMORY_SUBMISSIONS`
+submissions) and `RedisEvents` (one stream per submission, `{prefix}:events:{id}`, appended by
+the worker that grades it and readable from any replica, kept `REDIS_EVENTS_SECONDS`). An event's
+id is its position (memory) or its stream entry id (Redis): the SSE id a client resumes from.
+A submission whose events are gone is replayed from its stored report (`replay`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from redis.asyncio import Redis
+
+from app.streams import entries
+
+RUN, TEST, REPORT = "run", "test", "report"
+MEMORY_SUBMISSIONS = 2000  # submissions whose events the embedded mode keeps
+MEMORY_EVENTS = 200  # events kept per submission (a run has one per test, plus two)
+REDIS_EVENTS_SECONDS = 3600  # a submission's stream lives this long after its last event
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    kind: str
+    data: dict[str, Any]
+
+    @property
+    def run_key(self) -> tuple[int, int, int]:
+        """Which run it belongs to, in the order runs happen."""
+        return (
+            int(self.data.get("attempt") or 0),
+            int(self.data.get("delivery") or 0),
+            int(self.data.get("run") or 0),
+        )
+
+
+class Events(Protocol):
+    async def append(self, submission: str, kind: str, data: dict[str, Any]) -> None: ...
+
+    async def read(self, submission: str, after: str, block_seconds: float) -> list[Event] | None:
+        """Events after id `after` ("" for all), waiting up to `block_seconds` for one;
+        None if this store has nothing for the submission (never had, or forgot)."""
+        ...
+
+
+def stamped(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with the moment it was sent (`at`, Unix seconds): the bench measures delivery."""
+    return {**data, "at": round(time.time(), 6)}
+
+
+class MemoryEvents:
+    """The embedded mode's events, in this process."""
+
+    def __init__(self) -> None:
+        self._events: OrderedDict[str, list[Event]] = OrderedDict()
+        self._changed: dict[str, asyncio.Event] = {}
+
+    def append_now(self, submission: str, kind: str, data: dict[str, Any]) -> None:
+        events = self._events.get(submission)
+        if events is None:
+            events = self._events[submission] = []
+            while len(self._events) > MEMORY_SUBMISSIONS:
+                forgotten, _ = self._events.popitem(last=False)
+                self._changed.pop(forgotten, None)
+        if len(events) < MEMORY_EVENTS or kind == REPORT:
+            events.append(Event(str(len(events) + 1), kind, stamped(data)))
+        changed = self._changed.pop(submission, None)
+        if changed is not None:
+            changed.set()
+
+    async def append(self, submission: str, kind: str, data: dict[str, Any]) -> None:
+        self.append_now(submission, kind, data)
+
+    async def read(self, submission: str, after: str, block_seconds: float) -> list[Event] | None:
+        events = self._events.get(submission)
+        if events is None:
+            return None
+        start = int(after) if after.isdigit() else 0
+        if len(events) <= start and block_seconds > 0:
+            changed = self._changed.setdefault(submission, asyncio.Event())
+            try:
+                async with asyncio.timeout(block_seconds):
+                    await changed.wait()
+            except TimeoutError:
+                pass
+            events = self._events.get(submission, [])
+        return events[start:]
+
+
+class RedisEvents:
+    """Events in one Redis stream per submission (the distributed mode)."""
+
+    def __init__(self, redis: Redis, prefix: str) -> None:
+        self.redis, self.prefix = redis, prefix
+
+    def key(self, submission: str) -> str:
+        return f"{self.prefix}:events:{submission}"
+
+    async def append(self, submission: str, kind: str, data: dict[str, Any]) -> None:
+        key = self.key(submission)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.xadd(key, {"kind": kind, "data": json.dumps(stamped(data))})
+            pipe.expire(key, REDIS_EVENTS_SECONDS)
+            await pipe.execute()
+
+    async def read(self, submission: str, after: str, block_seconds: float) -> list[Event] | None:
+        key = self.key(submission)
+        answer = await self.redis.xread(
+            {key: after or "0-0"}, count=100, block=max(1, round(block_seconds * 1000))
+        )
+        found = [
+            Event(entry, fields.get("kind", ""), json.loads(fields.get("data", "{}")))
+            for entry, fields in entries(answer)
+        ]
+        if not found and not await self.redis.exists(key):
+            return None
+        return found
+
+
+def replay(report: dict[str, Any], attempt: int | None) -> list[Event]:
+    """The events of a graded submission, rebuilt from its stored report (ids `stored-N`)."""
+    run = {"attempt": attempt or 1, "delivery": 1, "run": 1}
+    kinds: list[tuple[str, dict[str, Any]]] = [(RUN, run)]
+    kinds += [(TEST, {**run, "test": test}) for test in report.get("tests", [])]
+    kinds.append((REPORT, {**run, "report": report}))
+    return [Event(f"stored-{n}", kind, data) for n, (kind, data) in enumerate(kinds, 1)]

@@ -1,0 +1,90 @@
+"""The events route's own rules, on a scripted stream: runs never mix, resume skips what was sent."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from app.events import REPORT, RUN, TEST, MemoryEvents
+from app.routes.events import _events
+from app.store import StoredSubmission
+
+SUBMISSION = StoredSubmission(
+    "s-1", "learner", "ex", "code", "pending", None, 0, 0, None, datetime.now(UTC)
+)
+
+
+class _Request:
+    async def is_disconnected(self) -> bool:
+        return False
+
+
+class _Service:
+    def __init__(self, events: MemoryEvents) -> None:
+        self.events = events
+
+
+def _run(attempt: int, delivery: int, run: int = 1) -> dict[str, int]:
+    return {"attempt": attempt, "delivery": delivery, "run": run}
+
+
+def _script(events: MemoryEvents, steps: list[tuple[str, dict[str, Any]]]) -> None:
+    for kind, data in steps:
+        events.append_now(SUBMISSION.id, kind, data)
+
+
+def _received(events: MemoryEvents, after: str = "") -> list[tuple[str | None, str | None, Any]]:
+    async def collect() -> list[tuple[str | None, str | None, Any]]:
+        service: Any = _Service(events)
+        request: Any = _Request()
+        return [
+            (sse.id, sse.event, sse.data)
+            async for sse in _events(service, SUBMISSION, after, request)
+        ]
+
+    return asyncio.run(collect())
+
+
+# A job taken over mid-run: delivery 2 starts while a late event of delivery 1 still arrives.
+TAKEN_OVER = [
+    (RUN, _run(1, 1)),
+    (TEST, {**_run(1, 1), "test": {"id": "shape"}}),
+    (RUN, _run(1, 2)),
+    (TEST, {**_run(1, 2), "test": {"id": "shape"}}),
+    (TEST, {**_run(1, 1), "test": {"id": "bounds"}}),  # the first worker, still going
+    (TEST, {**_run(1, 2), "test": {"id": "bounds"}}),
+    (REPORT, {**_run(1, 2), "report": {"verdict": "passed"}}),
+]
+
+
+def test_a_later_run_is_never_mixed_with_an_earlier_runs_late_events() -> None:
+    events = MemoryEvents()
+    _script(events, TAKEN_OVER)
+    received = _received(events)
+    kinds = [(kind, data.get("delivery")) for _, kind, data in received]
+    assert kinds == [
+        (RUN, 1), (TEST, 1), (RUN, 2), (TEST, 2), (TEST, 2), (REPORT, 2),
+    ]  # fmt: skip
+    assert "5" not in [event_id for event_id, _, _ in received]
+
+
+@pytest.mark.parametrize("after", ["1", "2", "3", "4", "5", "6"])
+def test_a_resume_from_any_event_gets_exactly_what_a_whole_read_had_after_it(after: str) -> None:
+    events = MemoryEvents()
+    _script(events, TAKEN_OVER)
+    whole = _received(events)
+    resumed = _received(events, after)
+    later = [item for item in whole if item[0] is not None and int(item[0]) > int(after)]
+    assert [item for item in resumed if item[0] is not None] == later
+
+
+def test_a_resume_that_enters_a_new_run_is_told_the_run_changed() -> None:
+    events = MemoryEvents()
+    # No `run` event for delivery 2 (a worker that died before sending it): one is made up.
+    _script(events, [step for step in TAKEN_OVER if step != (RUN, _run(1, 2))])
+    received = _received(events, after="2")
+    assert received[0][:2] == (None, RUN)
+    assert received[0][2] == _run(1, 2)
