@@ -112,9 +112,14 @@ class RedisEvents:
         return f"{self.prefix}:events:{submission}"
 
     async def append(self, submission: str, kind: str, data: dict[str, Any]) -> None:
+        await self.append_many(submission, [(kind, data)])
+
+    async def append_many(self, submission: str, items: list[tuple[str, dict[str, Any]]]) -> None:
+        """Several events in order, in one round trip."""
         key = self.key(submission)
         async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.xadd(key, {"kind": kind, "data": json.dumps(stamped(data))})
+            for kind, data in items:
+                pipe.xadd(key, {"kind": kind, "data": json.dumps(stamped(data))})
             pipe.expire(key, REDIS_EVENTS_SECONDS)
             await pipe.execute()
 

@@ -169,7 +169,7 @@ class Worker:
 
     async def _handle(self, taken: Taken) -> None:
         self._active.add(taken.entry)
-        sender: asyncio.Task[None] | None = None
+        sender: asyncio.Task[list[tuple[str, dict[str, Any]]]] | None = None
         try:
             times = JobTimes()
             JOB_TIMES.set(times)
@@ -190,9 +190,11 @@ class Worker:
 
             report = await self._grade(taken, decided)
             outbox.put_nowait(None)
-            await sender  # every test event is in the stream before the report's
+            # What the sender had not sent yet goes in the reply's round trip, before the report.
+            unsent = await sender
             final = {**run, "run": runs[-1], "report": report.to_dict()}
-            await self._reply(taken, report, max(0.0, queued - times.run), times.run, final)
+            events = [*unsent, (REPORT, final)]
+            await self._reply(taken, report, max(0.0, queued - times.run), times.run, events)
         except Exception:
             log.exception("job %s failed", taken.entry)
         finally:
@@ -215,14 +217,21 @@ class Worker:
 
     async def _send_events(
         self, submission: str, outbox: asyncio.Queue[tuple[str, dict[str, Any]] | None]
-    ) -> None:
-        """Append the run's events in order; a Redis error loses events, never the grading."""
-        while (item := await outbox.get()) is not None:
-            kind, data = item
+    ) -> list[tuple[str, dict[str, Any]]]:
+        """Append the run's events in order while it grades, each batch that is waiting in one
+        round trip (early tests are decided in bursts); a Redis error loses events, never the
+        grading. Returns the events that came with the end (None), for the reply to carry."""
+        while True:
+            batch = [await outbox.get()]
+            while not outbox.empty():
+                batch.append(outbox.get_nowait())
+            items = [item for item in batch if item is not None]
+            if None in batch:
+                return items
             try:
-                await self.events.append(submission, kind, data)
+                await self.events.append_many(submission, items)
             except RedisError as error:
-                log.warning("an event of submission %s was not sent: %s", submission, error)
+                log.warning("events of submission %s were not sent: %s", submission, error)
 
     async def _grade(self, taken: Taken, decided: TestListener | None = None) -> Report:
         fields = taken.fields
@@ -255,8 +264,16 @@ class Worker:
             return platform_failure(exercise, "The grader failed.")
 
     async def _reply(
-        self, taken: Taken, report: Report, queued: float, run: float, final: dict[str, Any]
+        self,
+        taken: Taken,
+        report: Report,
+        queued: float,
+        run: float,
+        events: list[tuple[str, dict[str, Any]]],
     ) -> None:
+        """One round trip: the reply to the waiting replica, the last events (the report's
+        among them), then the job acknowledged and deleted. In that order, so a job that is
+        gone from the stream has its reply sent."""
         fields = taken.fields
         reply = {
             "job": fields.get("job", ""),
@@ -270,12 +287,13 @@ class Worker:
         stream = fields.get("reply") or f"{self.keys.prefix}:replies:unknown"
         for attempt in range(REPLY_TRIES):
             try:
-                async with self.redis.pipeline(transaction=True) as pipe:
+                async with self.redis.pipeline(transaction=False) as pipe:
                     pipe.xadd(stream, reply, maxlen=REPLIES_KEPT, approximate=True)  # type: ignore[arg-type]
                     pipe.expire(stream, 86_400)
-                    events = self.events.key(final["submission"])
-                    pipe.xadd(events, {"kind": REPORT, "data": json.dumps(stamped(final))})
-                    pipe.expire(events, REDIS_EVENTS_SECONDS)
+                    key = self.events.key(fields.get("submission", ""))
+                    for kind, data in events:
+                        pipe.xadd(key, {"kind": kind, "data": json.dumps(stamped(data))})
+                    pipe.expire(key, REDIS_EVENTS_SECONDS)
                     pipe.xack(self.keys.jobs, GROUP, taken.entry)
                     pipe.xdel(self.keys.jobs, taken.entry)
                     await pipe.execute()
