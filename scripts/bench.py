@@ -106,7 +106,8 @@ source = sys.stdin.read()
 exercise = load_exercise(Path(exercises) / slug, Limits(**limits))
 probes = exercise.all_probes()
 job = Job(source, exercise.entry, [probe.args for probe in probes],
-          exercise.limits, summary_only(exercise, probes))
+          exercise.limits, summary_only(exercise, probes),
+          counted=[probe.counted for probe in probes])
 run_started = time.perf_counter()
 frames = decode(run_inprocess(job))
 wall_ms = (time.perf_counter() - run_started) * 1000
