@@ -1,6 +1,7 @@
 """The service's own cost, embedded and distributed, against the pool's grading, in one run.
 
 Prints, for the flagship's reference solution:
+  (0) a bare HTTP request's round trip (a 404), the floor of any request;
   (1) the warm pool's grading p50 (SandboxPool(2) + Grader, no HTTP, no database): the baseline;
   (2) embedded over HTTP: `gradebox serve` on SQLite, then on a PostgreSQL database of its own;
   (3) distributed over HTTP on the same PostgreSQL database: one API replica, grading workers
@@ -101,6 +102,21 @@ def http_latencies(server: LiveServer) -> list[float]:
             latencies.append((time.perf_counter() - started) * 1000)
             if response.status_code != 201 or response.json()["verdict"] != "passed":
                 raise SystemExit(f"unexpected {response.status_code}: {response.text[:300]}")
+        return latencies
+
+
+def bare_latencies(server: LiveServer) -> list[float]:
+    """A request the service answers at once (404, a route that does not exist): the floor of
+    any request here, HTTP and the client included."""
+    with server.client() as http:
+        for _ in range(WARMUP):
+            http.get("/api/no-such-route")
+        latencies = []
+        for _ in range(SEQUENTIAL):
+            time.sleep(PAUSE_SECONDS)
+            started = time.perf_counter()
+            http.get("/api/no-such-route")
+            latencies.append((time.perf_counter() - started) * 1000)
         return latencies
 
 
@@ -235,6 +251,7 @@ def main() -> None:
         (root / "sqlite").mkdir()
         with LiveServer(root / "sqlite", **SETTINGS) as server:
             embedded_sqlite = http_latencies(server)
+            bare = bare_latencies(server)
         (root / "pg").mkdir()
         with LiveServer(root / "pg", database_url=database_url, **SETTINGS) as server:
             embedded_pg = http_latencies(server)
@@ -253,6 +270,7 @@ def main() -> None:
     base = statistics.median(pool)
     print("latency, one flagship submission at a time:")
     print(row("(1) warm pool grading (baseline)", pool))
+    print(row("(0) a bare HTTP request (404), the floor", bare))
     print(row("(2) embedded over HTTP, SQLite", embedded_sqlite))
     print(row("(2) embedded over HTTP, PostgreSQL", embedded_pg))
     print(row("(3) distributed over HTTP, same PostgreSQL", distributed_pg))
@@ -265,11 +283,13 @@ def main() -> None:
     sqlite_gap = statistics.median(embedded_sqlite) - base
     pg_gap = statistics.median(embedded_pg) - base
     added = statistics.median(distributed_pg) - statistics.median(embedded_pg)
+    own = statistics.median(embedded_sqlite) - base - statistics.median(bare)
     print("goals:")
     print(
         f"  embedded HTTP p50 - pool p50: SQLite {sqlite_gap:+.2f} ms, PostgreSQL "
         f"{pg_gap:+.2f} ms (goal <= 2 ms): {'met' if sqlite_gap <= 2 else 'NOT met'}"
     )
+    print(f"  of which the service's own (less the bare request): SQLite {own:+.2f} ms")
     print(
         f"  distributed p50 - embedded p50, same PostgreSQL: {added:+.2f} ms (goal <= 1 ms): "
         f"{'met' if added <= 1 else 'NOT met'}"

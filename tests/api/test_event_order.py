@@ -49,7 +49,7 @@ def _received(events: MemoryEvents, after: str = "") -> list[tuple[str | None, s
 
 
 # A job taken over mid-run: delivery 2 starts while a late event of delivery 1 still arrives.
-TAKEN_OVER = [
+TAKEN_OVER: list[tuple[str, dict[str, Any]]] = [
     (RUN, _run(1, 1)),
     (TEST, {**_run(1, 1), "test": {"id": "shape"}}),
     (RUN, _run(1, 2)),
