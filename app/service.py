@@ -99,6 +99,8 @@ class Service:
     leader: SweepLeader | None = None  # one sweeper among processes sharing a database
     _runs: dict[str, int] = field(default_factory=dict)  # submission -> its run being graded
     _gradings: dict[str, asyncio.Task[Graded]] = field(default_factory=dict)  # by submission
+    # (learner, Idempotency-Key) -> the start of its first request, while that is under way
+    _keyed: dict[tuple[str, str], asyncio.Future[Started]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         settings = self.settings
@@ -300,10 +302,43 @@ class Service:
         """Store one submission and start grading it, which runs on whether anyone awaits it
         or not. With an `idempotency_key` this learner used before: that submission instead
         (its grading, if this process runs it), and nothing new is stored."""
-        if idempotency_key is not None:
+        if idempotency_key is None:
+            return await self._start(learner_id, exercise, code, address, None)
+        keyed = (learner_id, idempotency_key)
+        if (first := self._keyed.get(keyed)) is not None:  # a retry racing its first request
+            try:
+                raced: Started | None = await asyncio.shield(first)
+            except Exception:
+                raced = None  # the first was refused: this one tries for itself
+            if raced is not None:
+                return self._replayed(raced.submission, exercise, code)
+        # Registered before the first await: a retry arriving meanwhile waits for this one.
+        attempt: asyncio.Future[Started] = asyncio.get_running_loop().create_future()
+        self._keyed[keyed] = attempt
+        try:
             earlier = await self.stored(self.store.by_idempotency_key, learner_id, idempotency_key)
             if earlier is not None:
-                return self._replayed(earlier, exercise, code)
+                started = self._replayed(earlier, exercise, code)
+            else:
+                started = await self._start(learner_id, exercise, code, address, idempotency_key)
+        except BaseException as error:
+            attempt.set_exception(error)
+            attempt.exception()  # retrieved: nobody may be waiting
+            raise
+        finally:
+            if self._keyed.get(keyed) is attempt:
+                del self._keyed[keyed]
+        attempt.set_result(started)
+        return started
+
+    async def _start(
+        self,
+        learner_id: str,
+        exercise: Exercise,
+        code: str,
+        address: str,
+        idempotency_key: str | None,
+    ) -> Started:
         ticket = await self.admit(learner_id, address)
         try:
             stored = await self.stored(
