@@ -14,6 +14,7 @@ from app.edge import client_address
 from app.identity import COOKIE_MAX_AGE, COOKIE_NAME
 from app.problems import NotFound, Unauthorized
 from app.service import Service
+from app.store import StoredSubmission
 from graders.catalog import UnknownExercise
 from graders.exercise import Exercise
 
@@ -78,3 +79,18 @@ async def get_learner(
 
 
 LearnerDep = Annotated[str, Depends(get_learner)]
+
+
+async def get_owned_submission(
+    submission_id: str, service: ServiceDep, learner: LearnerDep
+) -> StoredSubmission:
+    """The submission named in the path, for its owner only: anyone else gets 404."""
+    stored = None
+    if len(submission_id) <= 64:
+        stored = await service.stored(service.store.get_submission, submission_id)
+    if stored is None or stored.learner_id != learner:
+        raise NotFound(f"No submission {submission_id} belongs to you.")
+    return stored
+
+
+OwnedSubmissionDep = Annotated[StoredSubmission, Depends(get_owned_submission)]

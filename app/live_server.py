@@ -22,7 +22,7 @@ import time
 import urllib.request
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 if TYPE_CHECKING:
     import httpx
@@ -49,7 +49,39 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-class LiveServer:
+class _LiveProcess:
+    """A process of ours that `stop` ends: SIGTERM (a graceful stop waits for the gradings in
+    flight), or SIGKILL to test recovery; a context manager around `start` and `stop`."""
+
+    process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Self:
+        raise NotImplementedError
+
+    def stop(self, kill: bool = False) -> None:
+        if self.process is None:
+            return
+        self.process.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+        try:
+            self.process.wait(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+
+class LiveServer(_LiveProcess):
     """One `gradebox serve` process with its own data directory and settings.
 
     `start` returns once `/healthz` answers 200; `stop` ends the process (SIGTERM, or SIGKILL to
@@ -120,28 +152,6 @@ class LiveServer:
             cookies=cookies,
             trust_env=False,
         )
-
-    def stop(self, kill: bool = False) -> None:
-        if self.process is None:
-            return
-        self.process.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
-        try:
-            self.process.wait(timeout=STOP_SECONDS)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.process = None
-
-    def __enter__(self) -> LiveServer:
-        return self.start()
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.stop()
 
 
 class LiveRedis:
@@ -219,7 +229,7 @@ def network_isolation_available() -> bool:
     return done.returncode == 0
 
 
-class LiveWorker:
+class LiveWorker(_LiveProcess):
     """One `gradebox worker` process on `redis_url`, with the same small limits as LiveServer.
 
     `isolated = True` starts it in a network namespace of its own (`unshare --net`): it can reach
@@ -271,25 +281,3 @@ class LiveWorker:
             client.close()
         self.stop()
         raise RuntimeError(f"worker did not start: {self.log_path.read_text()[-2000:]}")
-
-    def stop(self, kill: bool = False) -> None:
-        if self.process is None:
-            return
-        self.process.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
-        try:
-            self.process.wait(timeout=STOP_SECONDS)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.process = None
-
-    def __enter__(self) -> LiveWorker:
-        return self.start()
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.stop()

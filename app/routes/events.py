@@ -7,34 +7,19 @@ import time
 from collections.abc import AsyncIterator
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Header, Request
+from fastapi import APIRouter, Header, Request
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from redis.exceptions import RedisError
 
-from app.deps import LearnerDep, ServiceDep
+from app.deps import OwnedSubmissionDep, ServiceDep
 from app.events import REPORT, RUN, Event, replay
-from app.problems import NotFound, for_learner
+from app.problems import for_learner
 from app.service import Service
 from app.store import StoredSubmission
 
 router = APIRouter(tags=["submissions"])
 STREAM_SECONDS = 600.0  # one connection lasts at most this; a client resumes from its last id
 BLOCK_SECONDS = 5.0  # each wait for the next event; then the record is looked at again
-
-
-async def owned_submission(
-    submission_id: str, service: ServiceDep, learner: LearnerDep
-) -> StoredSubmission:
-    """The submission, for its owner only (anyone else gets 404, as for GET)."""
-    stored = None
-    if len(submission_id) <= 64:
-        stored = await service.stored(service.store.get_submission, submission_id)
-    if stored is None or stored.learner_id != learner:
-        raise NotFound(f"No submission {submission_id} belongs to you.")
-    return stored
-
-
-OwnedDep = Annotated[StoredSubmission, Depends(owned_submission)]
 
 
 def _position(event_id: str) -> tuple[int, ...] | None:
@@ -60,7 +45,7 @@ def _sse(event: Event, with_id: bool = True) -> ServerSentEvent:
     responses=for_learner(404, s404="No such submission for this learner"),
 )
 async def submission_events(
-    stored: OwnedDep,
+    stored: OwnedSubmissionDep,
     request: Request,
     service: ServiceDep,
     last_event_id: Annotated[str | None, Header(max_length=64)] = None,

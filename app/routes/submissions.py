@@ -9,8 +9,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Response
 
-from app.deps import AddressDep, ExerciseDep, LearnerDep, ServiceDep
-from app.problems import Invalid, NotFound, PayloadTooLarge, for_learner
+from app.deps import AddressDep, ExerciseDep, LearnerDep, OwnedSubmissionDep, ServiceDep
+from app.problems import Invalid, PayloadTooLarge, for_learner
 from app.schemas import HistoryItem, HistoryPage, SubmissionIn, SubmissionOut
 from app.store import StoredSubmission
 from graders.digest import exercise_version
@@ -138,15 +138,8 @@ def _preferences(prefer: str) -> set[str]:
     "/api/submissions/{submission_id}",
     responses=for_learner(404, s404="No such submission for this learner"),
 )
-async def get_submission(
-    submission_id: str, service: ServiceDep, learner: LearnerDep
-) -> SubmissionOut:
+async def get_submission(stored: OwnedSubmissionDep) -> SubmissionOut:
     """A stored submission and its report, for its owner only."""
-    stored = None
-    if len(submission_id) <= 64:
-        stored = await service.stored(service.store.get_submission, submission_id)
-    if stored is None or stored.learner_id != learner:
-        raise NotFound(f"No submission {submission_id} belongs to you.")
     return _out(stored)
 
 
