@@ -3,6 +3,7 @@
 Problem                    the base: status, title, detail
 ├── NotFound               404  unknown exercise, submission, or route
 ├── Unauthorized           401  a bearer token that is not ours
+├── Forbidden              403  e.g. an editorial asked for before the exercise is passed
 ├── PayloadTooLarge        413  code over the size limit, or an oversized body
 ├── Invalid                422  not UTF-8, NUL bytes, wrong JSON shape
 ├── Conflict               409  e.g. every hint is already revealed
@@ -41,6 +42,10 @@ class Unauthorized(Problem):
     status = 401
 
 
+class Forbidden(Problem):
+    status = 403
+
+
 class PayloadTooLarge(Problem):
     status = 413
 
@@ -63,6 +68,7 @@ class Unavailable(Problem):
 
 _DESCRIPTIONS = {
     401: "The bearer token is not valid",
+    403: "Not allowed (yet)",
     404: "Not found",
     409: "Conflict with the current state",
     413: "Too large",

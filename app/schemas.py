@@ -45,6 +45,13 @@ class HintCount(BaseModel):
     revealed: int
 
 
+class ExerciseLink(BaseModel):
+    """Another exercise, named for a link to it."""
+
+    slug: str
+    title: str
+
+
 class ExerciseDetail(BaseModel):
     slug: str
     title: str
@@ -72,6 +79,23 @@ class ExerciseDetail(BaseModel):
         'earlier version of its tests (the page then says "passed on an earlier version of '
         'this exercise"). Always true for `not_tried`.',
     )
+    next: ExerciseLink | None = Field(
+        description="The next exercise in learning order (by section, then `order`); null for "
+        "the last one."
+    )
+    has_editorial: bool = Field(
+        description="Whether the exercise has an editorial, served by `GET .../editorial` to a "
+        "learner who has passed it."
+    )
+
+
+class EditorialOut(BaseModel):
+    """An exercise's editorial: a model solution explained, for a learner who has passed it."""
+
+    slug: str
+    title: str
+    markdown: str
+    html: str = Field(description="Rendered Markdown; math left as $...$ / $$...$$ for the page.")
 
 
 class HintOut(BaseModel):

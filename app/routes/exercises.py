@@ -1,4 +1,4 @@
-"""Exercises and their progressive hints."""
+"""Exercises, their progressive hints, and the editorial a learner reads after passing."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
 from app.deps import ExerciseDep, LearnerDep, ServiceDep
-from app.problems import Conflict, NotFound, for_learner
+from app.problems import Conflict, Forbidden, NotFound, for_learner
 from app.schemas import (
+    EditorialOut,
     EntryInfo,
     ExerciseDetail,
+    ExerciseLink,
     ExerciseSummary,
     HintCount,
     HintOut,
@@ -26,6 +28,8 @@ from graders.markdown import render
 
 router = APIRouter(prefix="/api/exercises", tags=["exercises"])
 NOT_FOUND = for_learner(404, s404="Unknown exercise")
+EDITORIAL_FILE = "solution.md"
+"""The editorial of an exercise folder (never solution.py, the reference, which is never sent)."""
 IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
                ".gif": "image/gif", ".webp": "image/webp"}  # fmt: skip
 """What a statement's images may be. Not SVG: an SVG is a document that can carry script."""
@@ -56,7 +60,8 @@ async def list_exercises(service: ServiceDep, learner: LearnerDep) -> list[Exerc
 async def get_exercise(
     exercise: ExerciseDep, service: ServiceDep, learner: LearnerDep
 ) -> ExerciseDetail:
-    """The statement (Markdown and HTML), starter code, tests, limits and hint counts."""
+    """The statement (Markdown and HTML), starter code, tests, limits, hint counts, the next
+    exercise in learning order and whether an editorial exists."""
     revealed = await service.stored(service.store.revealed_hints, learner, exercise.slug)
     version = exercise_version(exercise)
     progress = await service.stored(service.store.progress, learner, {exercise.slug: version})
@@ -85,7 +90,51 @@ async def get_exercise(
         },
         hints=HintCount(total=len(exercise.hints), revealed=len(revealed)),
         version=version,
+        next=_next_in_learning_order(service.catalog.in_learning_order(), exercise.slug),
+        has_editorial=(exercise.path / EDITORIAL_FILE).is_file(),
         **_status(progress.get(exercise.slug)),
+    )
+
+
+def _next_in_learning_order(exercises: list[Exercise], slug: str) -> ExerciseLink | None:
+    slugs = [exercise.slug for exercise in exercises]
+    place = slugs.index(slug) + 1 if slug in slugs else len(slugs)
+    if place >= len(exercises):
+        return None
+    return ExerciseLink(slug=exercises[place].slug, title=exercises[place].title)
+
+
+@router.get(
+    "/{slug}/editorial",
+    responses=for_learner(
+        403,
+        404,
+        s403="This learner has not passed the exercise yet",
+        s404="Unknown exercise, or it has no editorial",
+    ),
+)
+async def editorial(
+    exercise: ExerciseDep, service: ServiceDep, learner: LearnerDep
+) -> EditorialOut:
+    """The editorial (Markdown and HTML): served only to a learner with a passed submission."""
+    file = exercise.path / EDITORIAL_FILE
+    if not file.is_file():
+        raise NotFound(f"The exercise {exercise.slug} has no editorial ({EDITORIAL_FILE}).")
+    # From the store, never from the client: a pass on an earlier version of the tests counts
+    # (the learner solved the problem; the editorial explains the same solution).
+    progress = await service.stored(service.store.progress, learner, {})
+    standing = progress.get(exercise.slug)
+    if standing is None or standing.status != "passed":
+        raise Forbidden(
+            f"Pass {exercise.title} first: its editorial opens once one of your submissions "
+            "passes every test."
+        )
+    markdown = file.read_text(encoding="utf-8")
+    return EditorialOut(
+        slug=exercise.slug,
+        title=exercise.title,
+        markdown=markdown,
+        html=render(markdown, images=f"/api/exercises/{exercise.slug}/images"),
     )
 
 

@@ -33,9 +33,30 @@ export interface paths {
         };
         /**
          * Get Exercise
-         * @description The statement (Markdown and HTML), starter code, tests, limits and hint counts.
+         * @description The statement (Markdown and HTML), starter code, tests, limits, hint counts, the next
+         *     exercise in learning order and whether an editorial exists.
          */
         get: operations["get_exercise_api_exercises__slug__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exercises/{slug}/editorial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Editorial
+         * @description The editorial (Markdown and HTML): served only to a learner with a passed submission.
+         */
+        get: operations["editorial_api_exercises__slug__editorial_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -284,6 +305,23 @@ export interface components {
             /** Title */
             title: string;
         };
+        /**
+         * EditorialOut
+         * @description An exercise's editorial: a model solution explained, for a learner who has passed it.
+         */
+        EditorialOut: {
+            /**
+             * Html
+             * @description Rendered Markdown; math left as $...$ / $$...$$ for the page.
+             */
+            html: string;
+            /** Markdown */
+            markdown: string;
+            /** Slug */
+            slug: string;
+            /** Title */
+            title: string;
+        };
         /** EntryInfo */
         EntryInfo: {
             /** Function */
@@ -299,11 +337,18 @@ export interface components {
              */
             difficulty: "easy" | "medium" | "hard";
             entry: components["schemas"]["EntryInfo"];
+            /**
+             * Has Editorial
+             * @description Whether the exercise has an editorial, served by `GET .../editorial` to a learner who has passed it.
+             */
+            has_editorial: boolean;
             hints: components["schemas"]["HintCount"];
             /** Limits */
             limits: {
                 [key: string]: number;
             };
+            /** @description The next exercise in learning order (by section, then `order`); null for the last one. */
+            next: components["schemas"]["ExerciseLink"] | null;
             /** Section */
             section: string;
             /** Slug */
@@ -341,6 +386,16 @@ export interface components {
              * @description The exercise's current version (graders/digest.py): a report whose `exercise_version` differs was graded by an earlier version of its tests.
              */
             version: string;
+        };
+        /**
+         * ExerciseLink
+         * @description Another exercise, named for a link to it.
+         */
+        ExerciseLink: {
+            /** Slug */
+            slug: string;
+            /** Title */
+            title: string;
         };
         /**
          * ExerciseSummary
@@ -765,6 +820,97 @@ export interface operations {
                 };
             };
             /** @description Unknown exercise */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests, or too many new learners from this address: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Our fault; logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description The database (or the sandbox) is not answering right now: see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    editorial_api_exercises__slug__editorial_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditorialOut"];
+                };
+            };
+            /** @description The bearer token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description This learner has not passed the exercise yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Unknown exercise, or it has no editorial */
             404: {
                 headers: {
                     [name: string]: unknown;

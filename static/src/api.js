@@ -6,6 +6,7 @@
  * @typedef {import("./api-types").components["schemas"]["ExerciseSummary"]} ExerciseSummary
  * @typedef {import("./api-types").components["schemas"]["ExerciseDetail"]} Exercise
  * @typedef {import("./api-types").components["schemas"]["HintOut"]} Hint
+ * @typedef {import("./api-types").components["schemas"]["EditorialOut"]} Editorial
  * @typedef {import("./api-types").components["schemas"]["HintsOut"]} HintList
  * @typedef {import("./api-types").components["schemas"]["Preview"]} ArrayPreview
  * @typedef {import("./api-types").components["schemas"]["Diagnosis"]} Diagnosis
@@ -69,14 +70,15 @@ function takeEarly(path) {
  * @param {string} method
  * @param {string} path
  * @param {unknown} [body]
+ * @param {Record<string, string>} [headers]
  * @returns {Promise<T>}
  */
-async function request(method, path, body) {
+async function request(method, path, body, headers = {}) {
   /** @type {RequestInit} */
   const init = {
     method,
     credentials: "same-origin",
-    headers: { Accept: "application/json, application/problem+json" },
+    headers: { Accept: "application/json, application/problem+json", ...headers },
     cache: "no-store",
   };
   if (body !== undefined) {
@@ -123,6 +125,9 @@ export const listExercises = () => request("GET", "/api/exercises");
 /** @param {string} slug @returns {Promise<Exercise>} */
 export const getExercise = (slug) => request("GET", `/api/exercises/${enc(slug)}`);
 
+/** The editorial, for a learner who has passed (403 before). @param {string} slug @returns {Promise<Editorial>} */
+export const getEditorial = (slug) => request("GET", `/api/exercises/${enc(slug)}/editorial`);
+
 /** @param {string} slug @returns {Promise<HintList>} */
 export const listHints = (slug) => request("GET", `/api/exercises/${enc(slug)}/hints`);
 
@@ -131,6 +136,25 @@ export const revealNextHint = (slug) => request("POST", `/api/exercises/${enc(sl
 
 /** @param {string} slug @param {string} code @returns {Promise<Submission>} */
 export const submit = (slug, code) => request("POST", `/api/exercises/${enc(slug)}/submissions`, { code });
+
+/**
+ * Submit and get the pending submission back at once (`Prefer: respond-async`): its results
+ * arrive at `eventsUrl(id)` as they are decided. The key makes a retried request harmless.
+ * @param {string} slug @param {string} code @returns {Promise<Submission>}
+ */
+export const submitAsync = (slug, code) =>
+  request("POST", `/api/exercises/${enc(slug)}/submissions`, { code }, {
+    Prefer: "respond-async",
+    "Idempotency-Key": idempotencyKey(),
+  });
+
+/** @param {string} id */
+export const eventsUrl = (id) => `/api/submissions/${enc(id)}/events`;
+
+function idempotencyKey() {
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
 
 /** @param {string} id @returns {Promise<Submission>} */
 export const getSubmission = (id) => request("GET", `/api/submissions/${enc(id)}`);

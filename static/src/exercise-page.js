@@ -7,7 +7,7 @@ import { DraftStore, createEditor } from "./editor.js";
 import { highlightCodeBlocksIn, highlightPythonInto } from "./highlight.js";
 import { HintsPanel } from "./hints.js";
 import { HistoryPanel } from "./history.js";
-import { progressBadge, statusIcon } from "./icons.js";
+import { progressBadge, statusIcon, statusLabel } from "./icons.js";
 import { announce } from "./live.js";
 import { typesetIn } from "./math.js";
 import { describeError, noticeFor } from "./messages.js";
@@ -22,6 +22,8 @@ const RUN_KEYS = isMac ? "⌘ Enter" : "Ctrl + Enter";
 
 /** How long the page keeps asking for the result of a submission that is still being graded. */
 const PENDING_PATIENCE_MS = 3 * 60 * 1000;
+/** How long the page follows a run's events before asking for its result instead. */
+const STREAM_PATIENCE_MS = 60 * 1000;
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -138,6 +140,8 @@ class ExercisePage {
       container: byId("history"),
       onOpen: (id) => this.openSubmission(id),
       describeError,
+      resultsBar: this.resultsBar,
+      getEditorCode: () => this.editor?.getCode() ?? "",
     });
     this.runButton.addEventListener("click", () => this.run());
     this.resetButton.addEventListener("click", () => this.confirmReset());
@@ -182,6 +186,7 @@ class ExercisePage {
       ...(ex.tags ?? []).map((t) => h("span", { class: "tag" }, t)),
     );
     if (ex.status && ex.status !== "not_tried") meta.append(progressBadge(ex.status, ex.status_current));
+    if (ex.status === "passed") this.showAfterPass();
     const statement = byId("statement");
     statement.innerHTML = ex.statement_html ?? ""; // server-rendered from the exercise's own Markdown
     const first = statement.firstElementChild;
@@ -286,13 +291,14 @@ class ExercisePage {
     announce("Running the tests…");
     const token = ++this.showToken;
     try {
-      let sub = await api.submit(this.slug, code);
+      let sub = await api.submitAsync(this.slug, code);
       this.latest = sub;
       if (sub.status === "pending") {
-        // Accepted but not graded yet (a busy grader): show "Grading…" and wait for the result.
+        // Stored and being graded: each test shows as it is decided, then the whole report.
         this.history?.add(summaryOf(sub, this.exercise?.version));
-        this.showSubmission(sub, { isLatest: true });
-        const graded = await this.untilGraded(sub, () => token === this.showToken);
+        const streamed = await this.follow(sub, () => token === this.showToken);
+        if (!streamed && token === this.showToken) this.showSubmission(sub, { isLatest: true });
+        const graded = streamed ?? (await this.untilGraded(sub, () => token === this.showToken));
         if (!graded) {
           this.showNotice({
             kind: "busy",
@@ -325,11 +331,96 @@ class ExercisePage {
     }
   }
 
+  /**
+   * Follow a pending submission's events: each test's row fills in as the grader decides it.
+   * Resolves with the graded submission, or null (no EventSource, the stream broke off, it took
+   * too long, or the learner moved on) for the caller to ask for it instead.
+   * @param {Submission} sub
+   * @param {() => boolean} wanted
+   * @returns {Promise<Submission | null>}
+   */
+  follow(sub, wanted) {
+    if (typeof EventSource === "undefined") return Promise.resolve(null);
+    const rows = this.showArriving();
+    return new Promise((resolve) => {
+      const source = new EventSource(api.eventsUrl(sub.id));
+      let settled = false;
+      /** @param {Submission | null} value */
+      const finish = (value) => {
+        if (settled) return;
+        settled = true;
+        source.close();
+        clearTimeout(patience);
+        resolve(value);
+      };
+      const patience = setTimeout(() => finish(null), STREAM_PATIENCE_MS);
+      source.addEventListener("run", () => rows.reset());
+      source.addEventListener("test", (event) => {
+        if (!wanted()) return finish(null);
+        const data = JSON.parse(/** @type {MessageEvent} */ (event).data);
+        if (data?.test) rows.arrived(data.test);
+      });
+      source.addEventListener("report", (event) => {
+        const data = JSON.parse(/** @type {MessageEvent} */ (event).data);
+        finish(data?.report ? /** @type {Submission} */ ({ ...sub, ...data.report, status: "graded" }) : null);
+      });
+      // EventSource reconnects by itself (sending Last-Event-ID); closed means it gave up.
+      source.onerror = () => {
+        if (source.readyState === EventSource.CLOSED) finish(null);
+      };
+    });
+  }
+
+  /** The running view with one row per test, waiting until its result arrives. */
+  showArriving() {
+    const tests = this.exercise?.tests ?? [];
+    /** @type {Map<string, HTMLElement>} */
+    const rows = new Map();
+    const list = h("ol", { class: "arriving", "aria-label": "Test results so far" });
+    const counter = h("span", {}, "");
+    const running = this.resultsBody.querySelector(".running");
+    running?.append(h("p", { class: "arriving-count muted small" }, counter), list);
+    let decided = 0;
+    const reset = () => {
+      decided = 0;
+      counter.textContent = `0 of ${plural(tests.length, "test")} decided`;
+      list.replaceChildren(
+        ...tests.map((test) => {
+          const row = h("li", { class: "arriving-row", "data-test": test.id, "data-status": "waiting" },
+            statusIcon(null), h("span", { class: "arriving-title" }, test.title), h("span", { class: "arriving-status muted small" }, "waiting"));
+          rows.set(test.id, row);
+          return row;
+        }),
+      );
+    };
+    reset();
+    return {
+      reset,
+      /** @param {{id: string, status: string}} test */
+      arrived(test) {
+        const row = rows.get(test.id);
+        if (!row || row.dataset.status !== "waiting") return;
+        decided += 1;
+        counter.textContent = `${decided} of ${plural(tests.length, "test")} decided`;
+        row.dataset.status = test.status;
+        row.replaceChildren(
+          statusIcon(/** @type {any} */ (test.status)),
+          h("span", { class: "arriving-title" }, row.querySelector(".arriving-title")?.textContent ?? test.id),
+          h("span", { class: "arriving-status small" }, statusLabel(/** @type {any} */ (test.status))),
+        );
+      },
+    };
+  }
+
   /** @param {Submission} sub */
   announcement(sub) {
     let text = summarize(sub);
-    const diagnosed = new Set((sub.tests ?? []).flatMap((t) => (t.diagnosis ? [t.diagnosis.id] : []))).size;
-    if (diagnosed) text += ` ${diagnosed === 1 ? "A likely misconception was" : `${diagnosed} likely misconceptions were`} found.`;
+    /** @type {Map<string, string>} */
+    const diagnosed = new Map();
+    for (const t of sub.tests ?? []) if (t.diagnosis) diagnosed.set(t.diagnosis.id, t.diagnosis.title);
+    const names = [...diagnosed.values()];
+    if (names.length === 1) text += ` Likely misconception: ${names[0]}.`;
+    else if (names.length > 1) text += ` Likely misconceptions: ${names.join("; ")}.`;
     const lines = [...new Set(problemLines(sub).map((p) => p.line))].sort((a, b) => a - b);
     if (lines.length === 1) text += ` Line ${lines[0]} is marked in the editor.`;
     else if (lines.length > 1) text += ` Lines ${lines.join(", ")} are marked in the editor.`;
@@ -368,6 +459,40 @@ class ExercisePage {
     const meta = byId("exercise-meta");
     meta.querySelector(".badge")?.remove();
     meta.append(progressBadge(status, current));
+    if (status === "passed") this.showAfterPass();
+  }
+
+  /** Somewhere to go after a pass: the next exercise in learning order, and the editorial. */
+  showAfterPass() {
+    const ex = this.exercise;
+    const section = byId("after-pass");
+    if (!ex || !section.hidden) return;
+    const next = ex.next
+      ? h("p", { class: "after-pass-next" }, "Next: ", h("a", { href: `/exercises/${encodeURIComponent(ex.next.slug)}` }, ex.next.title))
+      : h("p", { class: "after-pass-next" }, "You have reached the last exercise of the course.");
+    /** @type {HTMLElement | null} */
+    let editorial = null;
+    if (ex.has_editorial) {
+      const body = h("div", { class: "editorial md" }, h("p", { class: "muted" }, "Loading the editorial…"));
+      editorial = h("details", { class: "editorial-panel" }, h("summary", {}, "Read the editorial"), body);
+      let loaded = false;
+      editorial.addEventListener("toggle", async () => {
+        if (loaded || !(/** @type {HTMLDetailsElement} */ (editorial)).open) return;
+        loaded = true;
+        try {
+          const got = await api.getEditorial(this.slug);
+          body.innerHTML = got.html; // server-rendered from the exercise's own solution.md
+          highlightCodeBlocksIn(body);
+          typesetIn(body);
+        } catch (err) {
+          loaded = false;
+          body.replaceChildren(h("p", { class: "notice-text" }, describeError(err)));
+        }
+      });
+    }
+    section.replaceChildren(h("h2", { id: "after-pass-heading" }, "You passed this exercise"), next);
+    if (editorial) section.append(editorial);
+    section.hidden = false;
   }
 
   showProgress() {

@@ -8,6 +8,22 @@ import { typesetIn } from "./math.js";
 
 /** @typedef {import("./api.js").Hint} Hint */
 
+/**
+ * Make each code block a named, focusable group: its long lines scroll inside the block (never
+ * the page), and a keyboard user can only scroll what can take focus.
+ * @param {HTMLElement} body
+ * @param {number} hintIndex
+ */
+function labelCodeBlocks(body, hintIndex) {
+  const blocks = [...body.querySelectorAll("pre")];
+  blocks.forEach((pre, i) => {
+    pre.setAttribute("tabindex", "0");
+    pre.setAttribute("role", "group");
+    const which = blocks.length > 1 ? ` (${i + 1} of ${blocks.length})` : "";
+    pre.setAttribute("aria-label", `Code from hint ${hintIndex}${which}`);
+  });
+}
+
 export class HintsPanel {
   /**
    * @param {object} options
@@ -159,6 +175,7 @@ export class HintsPanel {
     body.innerHTML = hint.html;
     typesetIn(body);
     highlightCodeBlocksIn(body);
+    labelCodeBlocks(body, hint.index);
     return h(
       "div",
       { class: "hint" },

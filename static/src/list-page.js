@@ -1,5 +1,5 @@
 // The exercise list, /: title, difficulty, tags and this learner's status for each exercise, in
-// the learning order the API gives, under a heading per course section.
+// the learning order the API gives, under a heading per course section with its progress.
 
 import * as api from "./api.js";
 import { h } from "./dom.js";
@@ -34,6 +34,28 @@ function card(ex, titleTag = "h2") {
 }
 
 /**
+ * "3 of 13 passed" and a bar of it, named by the section's heading and that text for screen
+ * readers (a bare bar says nothing without a name).
+ * @param {ExerciseSummary[]} members
+ * @param {string} titleId  the id of the section's heading
+ * @param {string} id  a prefix for this block's own ids
+ */
+function sectionProgress(members, titleId, id) {
+  const passed = members.filter((ex) => ex.status === "passed").length;
+  const text = `${passed} of ${members.length} passed`;
+  return h(
+    "div",
+    { class: "section-progress" },
+    h("p", { class: "section-progress-text", id: `${id}-progress` }, text),
+    h(
+      "progress",
+      { class: "section-progress-bar", max: members.length, value: passed, "aria-labelledby": `${titleId} ${id}-progress` },
+      text,
+    ),
+  );
+}
+
+/**
  * The list, grouped by section where the exercises have one: the API's order is kept, so a
  * section starts where its first exercise is.
  * @param {ExerciseSummary[]} exercises
@@ -43,14 +65,20 @@ function grouped(exercises) {
   /** @type {Map<string, ExerciseSummary[]>} */
   const sections = new Map();
   for (const ex of exercises) sections.set(ex.section, [...(sections.get(ex.section) ?? []), ex]);
-  return [...sections].map(([title, members]) =>
-    h(
+  return [...sections].map(([title, members], index) => {
+    const id = `section-${index + 1}`;
+    return h(
       "section",
-      { class: "exercise-section" },
-      h("h2", { class: "exercise-section-title" }, title || "Other exercises"),
+      { class: "exercise-section", "aria-labelledby": `${id}-title` },
+      h(
+        "div",
+        { class: "exercise-section-head" },
+        h("h2", { class: "exercise-section-title", id: `${id}-title` }, title || "Other exercises"),
+        sectionProgress(members, `${id}-title`, id),
+      ),
       h("ul", { class: "exercise-list" }, ...members.map((ex) => card(ex, "h3"))),
-    ),
-  );
+    );
+  });
 }
 
 async function main() {

@@ -287,7 +287,9 @@ def test_results_are_announced_in_an_aria_live_region(page: Page) -> None:
     expect(live).to_have_text("")
 
     run(page, CONCATENATED_HALVES, "3 of 6 tests passed.")
-    expect(live).to_have_text("3 of 6 tests passed. A likely misconception was found.")
+    expect(live).to_have_text(
+        "3 of 6 tests passed. Likely misconception: Sines in one half, cosines in the other."
+    )  # the misconception is named, not only counted
     run(page, SYNTAX_ERROR, "Your code has a SyntaxError on line 3.")
     expect(live).to_have_text(
         "Your code has a SyntaxError on line 3. Line 3 is marked in the editor."
@@ -296,7 +298,8 @@ def test_results_are_announced_in_an_aria_live_region(page: Page) -> None:
 
 @pytest.mark.browser
 def test_pending_submission_shows_grading_not_an_error(page: Page) -> None:
-    """A submission the server has not graded yet reads "Grading…" until its report arrives."""
+    """With no events to follow (the stream refused), a submission the server has not graded
+    yet reads "Grading…" and is asked for again until its report arrives."""
     polls: list[str] = []
 
     def pending(body: dict[str, Any]) -> dict[str, Any]:
@@ -319,6 +322,7 @@ def test_pending_submission_shows_grading_not_an_error(page: Page) -> None:
 
     page.route("**/api/exercises/*/submissions", on_submit)
     page.route("**/api/submissions/*", on_poll)
+    page.route("**/api/submissions/*/events", lambda route: route.fulfill(status=503))
     open_exercise(page)
     set_code(page, SOLUTION)
     page.get_by_role("button", name="Run tests").click()
