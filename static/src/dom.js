@@ -169,3 +169,23 @@ export function prefersReducedMotion() {
 export function scrollIntoViewGently(el) {
   el.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "nearest" });
 }
+
+/**
+ * Let the keyboard scroll `el` once its content overflows it: a scrolling box that cannot take
+ * focus cannot be scrolled without a mouse (WCAG 2.1.1). Boxes that fit add no tab stop; one
+ * that has overflowed (a narrow screen, fonts arriving) keeps its tab stop.
+ * @param {HTMLElement} el
+ * @param {string} name  what the box holds, read when it takes focus
+ */
+export function scrollableByKeyboard(el, name) {
+  if (!el.hasAttribute("aria-label")) {
+    el.setAttribute("role", "group");
+    el.setAttribute("aria-label", name);
+  }
+  const update = () => {
+    if (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight) el.setAttribute("tabindex", "0");
+  };
+  update();
+  new ResizeObserver(update).observe(el);
+  void document.fonts.ready.then(update);
+}

@@ -159,6 +159,9 @@ export function createEditor({ parent, initial, onRun, onChange, describedBy }) 
       ]),
       EditorView.contentAttributes.of({
         "aria-label": "Python code editor",
+        // Already in the tab order as contenteditable; saying so lets checkers (axe) see that
+        // the scrolling box around it can be reached and scrolled from the keyboard.
+        tabindex: "0",
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
       }),
       EditorView.updateListener.of((update) => {

@@ -2,7 +2,7 @@
 // editor, results, hints and history on the other.
 
 import * as api from "./api.js";
-import { absoluteTime, h, plural, relativeTime, scrollIntoViewGently } from "./dom.js";
+import { absoluteTime, h, plural, relativeTime, scrollIntoViewGently, scrollableByKeyboard } from "./dom.js";
 import { DraftStore, createEditor } from "./editor.js";
 import { highlightCodeBlocksIn, highlightPythonInto } from "./highlight.js";
 import { HintsPanel } from "./hints.js";
@@ -197,7 +197,9 @@ class ExercisePage {
     if (ex.entry?.signature) {
       const code = h("code");
       highlightPythonInto(ex.entry.signature, code);
-      byId("signature").replaceChildren(h("p", { class: "muted small" }, "Write this function:"), h("pre", { class: "code-block" }, code));
+      const block = h("pre", { class: "code-block" }, code);
+      byId("signature").replaceChildren(h("p", { class: "muted small" }, "Write this function:"), block);
+      scrollableByKeyboard(block, "Function signature");
     }
     if (ex.tests?.length) {
       byId("tests-info").replaceChildren(
@@ -279,7 +281,9 @@ class ExercisePage {
     const size = new TextEncoder().encode(code).length;
     if (size > limit) {
       const detail = `Your code is ${size.toLocaleString()} bytes; at most ${limit.toLocaleString()} bytes are accepted.`;
-      this.showNotice(noticeFor(new api.ApiError("too large", { status: 413, detail })));
+      const notice = noticeFor(new api.ApiError("too large", { status: 413, detail }));
+      this.showNotice(notice);
+      announce(`${notice.title}. ${notice.text}`); // the same words as a refusal from the server
       return;
     }
     this.drafts.save(code);

@@ -4,6 +4,8 @@
 import { classHighlighter, highlightCode } from "@lezer/highlight";
 import { parser } from "@lezer/python";
 
+import { scrollableByKeyboard } from "./dom.js";
+
 /** Languages we highlight as Python (a block with no language class is taken to be Python). */
 const PYTHON = /^(?:language-|lang-)?(?:python|py|python3|pycon)$/i;
 const OTHER = /^(?:language-|lang-)/i;
@@ -77,6 +79,9 @@ export function highlightCodeBlocksIn(root) {
     const text = code.textContent ?? "";
     if (all.some((c) => /pycon$/i.test(c)) || /^>>> /.test(text)) highlightPyconInto(text, code);
     else highlightPythonInto(text.replace(/\n$/, ""), code);
-    code.parentElement?.classList.add("code-block");
+    const pre = code.parentElement;
+    if (!pre) continue;
+    pre.classList.add("code-block");
+    scrollableByKeyboard(pre, "Code example");
   }
 }

@@ -198,7 +198,7 @@ export class HistoryPanel {
     const when = runTime(item.created_at);
     const ago = relativeTime(item.created_at);
     const time = h("time", { datetime: item.created_at, title: `${ago} (${absoluteTime(item.created_at)})` }, when);
-    const tests = item.total && item.verdict && item.verdict !== "internal_error" ? `${item.passed}/${item.total} tests` : "";
+    const tests = item.total && item.verdict && item.verdict !== "internal_error" ? `${item.passed} of ${item.total} tests passed` : "";
     const current = item.id === this.activeId;
     // Graded by an earlier version of the exercise's tests: its verdict may not hold now.
     const earlier = item.current === false;
@@ -213,21 +213,37 @@ export class HistoryPanel {
           class: `history-item verdict-${item.verdict ?? "pending"}`,
           "data-submission": item.id,
           "aria-current": current ? "true" : false,
-          "aria-label": `${run}, ${statusLabel(item.verdict)}, ${tests ? `${item.passed} of ${item.total} tests passed, ` : ""}${when} (${ago})${earlier ? ", graded by an earlier version of this exercise" : ""}${current ? ", shown" : ""}`,
+          // The visible words in their visible order, with the extras after them or in
+          // parentheses, so that speech input ("click Run 2") matches the name (WCAG 2.5.3).
+          "aria-label": [
+            run,
+            statusLabel(item.verdict),
+            earlier ? "earlier version (graded by an earlier version of this exercise)" : "",
+            tests,
+            `${when} (${ago})`,
+            current ? "shown" : "",
+          ]
+            .filter(Boolean)
+            .join(", "),
           onclick: () => {
             this.opening = true;
             this.onOpen(item.id);
           },
         },
+        // The spaces between the parts keep their words apart as text (the grid ignores them).
         statusIcon(item.verdict),
         h("span", { class: "history-run" }, run),
+        " ",
         h(
           "span",
           { class: "history-verdict" },
           statusLabel(item.verdict),
+          earlier ? " " : null,
           earlier ? h("span", { class: "history-earlier", title: "Graded by an earlier version of this exercise's tests" }, "earlier version") : null,
         ),
+        " ",
         h("span", { class: "history-tests" }, tests),
+        " ",
         time,
       ),
     );

@@ -3,6 +3,8 @@
 import katex from "katex";
 import renderMathInElement from "katex/contrib/auto-render";
 
+import { scrollableByKeyboard } from "./dom.js";
+
 const DELIMITERS = [
   { left: "$$", right: "$$", display: true },
   { left: "\\[", right: "\\]", display: true },
@@ -37,6 +39,7 @@ export function typesetIn(el) {
       trust: false,
       strict: "ignore",
     });
+    for (const display of el.querySelectorAll(".katex-display")) scrollableByKeyboard(/** @type {HTMLElement} */ (display), "Formula");
   };
   step();
 }

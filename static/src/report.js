@@ -164,11 +164,12 @@ function differs(a, b, tol) {
 
 /**
  * @param {string} caption
+ * @param {string} testTitle  names the region apart from the same table in every other row
  * @param {unknown[][]} rows
  * @param {unknown[][] | null} other  the array to compare against (marks differing cells)
  * @param {number | null} tol
  */
-function arrayTable(caption, rows, other, tol) {
+function arrayTable(caption, testTitle, rows, other, tol) {
   const oneD = rows.length === 1 && caption;
   const cols = Math.max(...rows.map((r) => r.length));
   const head = h("tr", {}, h("td", { class: "corner" }), ...Array.from({ length: cols }, (_, c) => h("th", { scope: "col" }, String(c))));
@@ -185,7 +186,8 @@ function arrayTable(caption, rows, other, tol) {
   );
   const table = h("table", { class: "array-table" }, h("caption", {}, caption), h("thead", {}, head), h("tbody", {}, ...body));
   // Scrolls sideways on narrow screens; focusable so the keyboard can scroll it too.
-  return h("div", { class: "table-scroll", role: "region", "aria-label": `${caption} values`, tabindex: "0" }, table);
+  const name = `${caption} values, ${testTitle}`;
+  return h("div", { class: "table-scroll", role: "region", "aria-label": name, tabindex: "0" }, table);
 }
 
 /**
@@ -198,6 +200,7 @@ function comparison(test) {
   const got = test.got ?? null;
   const expected = test.expected ?? null;
   const tolerance = test.tolerance ?? null;
+  const testTitle = test.title || test.id;
   if (!got && !expected) return null;
   const box = h("div", { class: "comparison" });
 
@@ -233,8 +236,8 @@ function comparison(test) {
       h(
         "div",
         { class: "tables" },
-        gotRows ? arrayTable("Yours", gotRows, expRows, tolerance) : null,
-        expRows ? arrayTable("Expected", expRows, null, tolerance) : null,
+        gotRows ? arrayTable("Yours", testTitle, gotRows, expRows, tolerance) : null,
+        expRows ? arrayTable("Expected", testTitle, expRows, null, tolerance) : null,
       ),
     );
   }
