@@ -1,6 +1,6 @@
-// Rendering of a grading report (a Submission): verdict headline, one row per test with a status
-// icon and label, message, call, tolerance, expected vs got (tables for small arrays, heatmaps
-// for 2-D previews) and diagnosed misconceptions.
+// Rendering of a grading report (a Submission): verdict headline, diagnosed misconceptions, then
+// one row per test (problems first) with a status icon and label, message, call, tolerance and
+// expected vs got (tables for small arrays, heatmaps for larger 2-D previews).
 
 import { formatNumber, formatPreviewValue, formatTolerance, h, isNonFinite, plural, previewNumber, scrollIntoViewGently, srOnly } from "./dom.js";
 import { renderHeatmaps } from "./heatmap.js";
@@ -191,7 +191,7 @@ function arrayTable(caption, testTitle, rows, other, tol) {
 }
 
 /**
- * Expected vs got: scalars inline, small arrays as tables, 2-D previews as heatmaps.
+ * Expected vs got: scalars inline, small arrays as tables, larger 2-D previews as heatmaps.
  * @param {TestResult} test
  * @returns {HTMLElement | null}
  */
@@ -229,8 +229,13 @@ function comparison(test) {
   }
   box.append(facts);
 
-  const gotRows = got ? tableRows(got) : null;
-  const expRows = expected ? tableRows(expected) : null;
+  // Each value drawn one way: small 2-D arrays as tables, larger ones as heatmaps. When one
+  // side is too big for a table, both 2-D sides become heatmaps so they can be compared.
+  const isTwoD = (/** @type {ArrayPreview | null} */ p) => p?.shape?.length === 2;
+  const heatmapped = [got, expected].some((p) => p !== null && isTwoD(p) && !tableRows(p));
+  const asTable = (/** @type {ArrayPreview | null} */ p) => (p && !(heatmapped && isTwoD(p)) ? tableRows(p) : null);
+  const gotRows = asTable(got);
+  const expRows = asTable(expected);
   if (gotRows || expRows) {
     box.append(
       h(
@@ -241,7 +246,7 @@ function comparison(test) {
       ),
     );
   }
-  const maps = renderHeatmaps(got, expected, tolerance);
+  const maps = heatmapped ? renderHeatmaps(got, expected, tolerance) : null;
   if (maps) box.append(maps);
   return box;
 }
@@ -353,6 +358,22 @@ function diagnosisCallout(diagnosis, testTitles, ctx) {
 }
 
 /**
+ * The message without its opening "Called f(...)." line when the row's Call field shows the
+ * same call, so the call is read once.
+ * @param {string} message
+ * @param {string | null | undefined} call
+ */
+function withoutCallLine(message, call) {
+  if (!call) return message;
+  const line = `Called ${call}.`;
+  if (message === line) return "";
+  return message.startsWith(`${line}\n`) ? message.slice(line.length + 1) : message;
+}
+
+/** Whether a test's row reports a problem (failed, errored or ran out of time). */
+const isProblem = (/** @type {TestResult} */ test) => test.status !== "passed" && test.status !== "skipped";
+
+/**
  * One test row.
  * @param {TestResult} test
  * @param {ReportContext} ctx
@@ -360,7 +381,8 @@ function diagnosisCallout(diagnosis, testTitles, ctx) {
  */
 function testRow(test, ctx, open) {
   const body = h("div", { class: "test-body" });
-  if (test.message) body.append(h("pre", { class: "message" }, test.message));
+  const message = withoutCallLine(test.message, test.call);
+  if (message) body.append(h("pre", { class: "message" }, message));
   const facts = h("dl", { class: "facts" });
   if (test.call) facts.append(h("dt", {}, "Call"), h("dd", {}, codeInline(test.call)));
   if (typeof test.tolerance === "number") facts.append(h("dt", {}, "Tolerance"), h("dd", {}, formatTolerance(test.tolerance)));
@@ -442,14 +464,19 @@ export function renderReport(sub, ctx = {}) {
     section.append(callout);
   }
   if (sub.tests?.length) {
-    const firstProblem = sub.tests.findIndex((t) => t.status !== "passed" && t.status !== "skipped");
-    section.append(
-      h(
-        "ol",
-        { class: "tests", "aria-label": "Test results" },
-        ...sub.tests.map((t, i) => testRow(t, ctx, t.status !== "passed" && t.status !== "skipped" && (i === firstProblem || sub.tests.length <= 8))),
-      ),
-    );
+    // Problems first, each group in the grader's order: the rows to read come before the rest.
+    const ordered = [...sub.tests.filter(isProblem), ...sub.tests.filter((t) => !isProblem(t))];
+    const firstProblem = ordered.find(isProblem);
+    const few = sub.tests.length <= 8;
+    /** @param {TestResult} t */
+    const startsOpen = (t) => {
+      if (!isProblem(t)) return false;
+      if (t === firstProblem) return true;
+      // A later row whose misconception the callout above already explains stays collapsed.
+      const explained = !!t.diagnosis && ctx.callouts?.has(t.diagnosis.id);
+      return few && !explained;
+    };
+    section.append(h("ol", { class: "tests", "aria-label": "Test results" }, ...ordered.map((t) => testRow(t, ctx, startsOpen(t)))));
   }
   if (sub.stdout) {
     section.append(

@@ -107,6 +107,7 @@ def test_concatenated_halves_shows_interleaving_failure_diagnosis_and_heatmaps(
     expect(callout.get_by_role("button", name="Show hint 3")).to_be_visible()
     reference = row.locator(".callout-ref")
     expect(reference).to_have_text(f"Likely misconception: {DIAGNOSIS}. See above")
+    row.locator("summary").click()  # collapsed: only the first failing row opens under a callout
     reference.get_by_role("button", name="See above").click()
     expect(callout).to_be_focused()
 
@@ -348,9 +349,7 @@ def test_non_finite_values_are_shown_distinctly(page: Page) -> None:
         ["nan (not a number)", "inf (infinity)", "-inf (minus infinity)"]
     )
     expect(row.get_by_role("region", name="Expected values").locator(".nonfinite")).to_have_count(0)
-    expect(row.locator("canvas[role='img']").first).to_have_attribute(
-        "aria-label", re.compile(r"; 1 cell is nan; 2 cells are infinite\.")
-    )
+    expect(row.locator("canvas")).to_have_count(0)  # a 3×4 result is a table, not also a heatmap
 
 
 @pytest.mark.browser
