@@ -139,6 +139,138 @@ export function describeComparison(cmp, cells, tolerance) {
   return `${text}.`;
 }
 
+/** Longer lists of rows or columns are tiring to listen to; a count with bounds says it better. */
+const MAX_LISTED_RUNS = 8;
+
+/**
+ * Indices as runs of consecutive numbers: [1, 2, 3, 7] → [[1, 3], [7, 7]].
+ * @param {number[]} indices  ascending
+ * @returns {[number, number][]}
+ */
+function runs(indices) {
+  /** @type {[number, number][]} */
+  const out = [];
+  for (const i of indices) {
+    const last = out[out.length - 1];
+    if (last && last[1] === i - 1) last[1] = i;
+    else out.push([i, i]);
+  }
+  return out;
+}
+
+/**
+ * Words for a list of items: "a", "a and b", "a, b and c".
+ * @param {string[]} items
+ */
+function listInWords(items) {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/**
+ * "column 3", "columns 1 to 6", "columns 0, 2 to 4 and 9" ("to" rather than a dash, which screen
+ * readers may read as "minus").
+ * @param {"row" | "column"} noun
+ * @param {number[]} indices  ascending, not empty
+ */
+function indicesInWords(noun, indices) {
+  const parts = runs(indices).flatMap(([a, b]) => (a === b ? [`${a}`] : b === a + 1 ? [`${a}`, `${b}`] : [`${a} to ${b}`]));
+  return `${indices.length === 1 ? noun : `${noun}s`} ${listInWords(parts)}`;
+}
+
+/** @param {string} text */
+const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * @param {number} n
+ * @returns {number[]}
+ */
+const upTo = (n) => Array.from({ length: n }, (_, i) => i);
+
+/**
+ * The rows and columns that bound the marked cells, naming only the bounds that narrow them down:
+ * "all within rows 0 to 4 and columns 2 and 3", or "spread over every row and column".
+ * @param {number[]} marked  row-major indices of the marked cells, not empty
+ * @param {number} rows
+ * @param {number} cols
+ */
+function boundsInWords(marked, rows, cols) {
+  /** @param {number[]} seen */
+  const span = (seen) => {
+    const first = Math.min(...seen);
+    return upTo(Math.max(...seen) - first + 1).map((k) => first + k);
+  };
+  const rowSpan = span(marked.map((i) => Math.floor(i / cols)));
+  const colSpan = span(marked.map((i) => i % cols));
+  const bounds = [];
+  if (rowSpan.length < rows) bounds.push(indicesInWords("row", rowSpan));
+  if (colSpan.length < cols) bounds.push(indicesInWords("column", colSpan));
+  return bounds.length ? `all within ${bounds.join(" and ")}` : "spread over every row and column";
+}
+
+/**
+ * The marked cells themselves: "cell (2, 5)", "cells (0, 0), (1, 1) and (2, 2)".
+ * @param {number[]} marked  row-major indices
+ * @param {number} cols
+ */
+const cellList = (marked, cols) =>
+  `${marked.length === 1 ? "cell" : "cells"} ${listInWords(marked.map((i) => `(${Math.floor(i / cols)}, ${i % cols})`))}`;
+
+/**
+ * The pattern of a "differs" grid in words, for a screen reader: whole columns or whole rows when
+ * they account for every differing cell ("Columns 1 to 6 differ; columns 0 and 7 match."), else
+ * the cells themselves when there are at most 3 ("Only cell (2, 5) differs."), else a count with
+ * the rows and columns that bound them.
+ * @param {boolean[]} differs  row-major, rows × cols
+ * @param {number} rows
+ * @param {number} cols
+ * @returns {string}
+ */
+export function describeDifferencePattern(differs, rows, cols) {
+  const marked = upTo(rows * cols).filter((i) => differs[i]);
+  if (!marked.length) return "No cell differs.";
+  if (marked.length === rows * cols) return "Every cell differs.";
+  if (marked.length <= 3) {
+    return `Only ${cellList(marked, cols)} ${marked.length === 1 ? "differs" : "differ"}.`;
+  }
+  const wholeColumns = upTo(cols).filter((c) => upTo(rows).every((r) => differs[r * cols + c]));
+  const wholeRows = upTo(rows).filter((r) => upTo(cols).every((c) => differs[r * cols + c]));
+  /** @type {["row" | "column", number[], number] | null} */
+  const whole =
+    wholeColumns.length * rows === marked.length
+      ? ["column", wholeColumns, cols]
+      : wholeRows.length * cols === marked.length
+        ? ["row", wholeRows, rows]
+        : null;
+  if (whole) {
+    const [noun, differing, total] = whole;
+    const matching = upTo(total).filter((k) => !differing.includes(k));
+    if (runs(differing).length <= MAX_LISTED_RUNS && runs(matching).length <= MAX_LISTED_RUNS) {
+      const differ = differing.length === 1 ? "differs" : "differ";
+      const match = matching.length === 1 ? "matches" : "match";
+      return `${capitalise(indicesInWords(noun, differing))} ${differ}; ${indicesInWords(noun, matching)} ${match}.`;
+    }
+  }
+  return `${marked.length} cells differ, ${boundsInWords(marked, rows, cols)}.`;
+}
+
+/**
+ * Which cells hold nan or inf on one side only, or null when none does.
+ * @param {Comparison} cmp
+ * @param {number} rows
+ * @param {number} cols
+ * @returns {string | null}
+ */
+function describeNonFiniteCells(cmp, rows, cols) {
+  // compare() leaves diff NaN exactly where one side is nan/inf and the other does not agree.
+  const marked = upTo(rows * cols).filter((i) => cmp.bad[i] && Number.isNaN(cmp.diff[i]));
+  if (!marked.length) return null;
+  const where = marked.length <= 3 ? cellList(marked, cols) : `${marked.length} cells, ${boundsInWords(marked, rows, cols)}`;
+  return `Nan or inf on one side only in ${where}.`;
+}
+
+/** Ids for the pattern sentences that canvases point to with aria-describedby. */
+let patternIds = 0;
+
 /**
  * @param {Matrix} m
  * @returns {{min: number, max: number}}
@@ -372,6 +504,8 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
     }
     /** @type {HTMLElement | null} */
     let summary = null;
+    /** @type {HTMLElement | null} */
+    let pattern = null;
     let diffScale = 0;
     if (cmp && got) {
       const cells = got.rows * got.cols;
@@ -390,6 +524,15 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
       figs.append(f.figure);
       drawn.push({ canvas: f.canvas, m: got });
       summary = h("p", { class: "heatmap-summary" }, text);
+      if (cmp.badCount) {
+        // The label keeps the counts; the description adds where the differences are, which is
+        // what a learner who cannot see the map needs to spot the mistake.
+        const id = `heatmap-pattern-${++patternIds}`;
+        const where = describeDifferencePattern(cmp.bad, got.rows, got.cols);
+        const nonFinite = describeNonFiniteCells(cmp, got.rows, got.cols);
+        pattern = h("p", { class: "heatmap-pattern", id }, nonFinite ? `${where} ${nonFinite}` : where);
+        f.canvas.setAttribute("aria-describedby", id);
+      }
     } else if (got && expected) {
       summary = h(
         "p",
@@ -424,7 +567,7 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
       legend(valueScale || 1, "Values"),
       cmp ? legend(diffScale, "Difference", true, tolerance) : null,
     );
-    container.replaceChildren(...[summary, figs, readout, legends, truncatedNote].filter((x) => x !== null));
+    container.replaceChildren(...[summary, pattern, figs, readout, legends, truncatedNote].filter((x) => x !== null));
   };
 
   redraw();
