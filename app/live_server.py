@@ -154,7 +154,7 @@ class LiveServer(_LiveProcess):
         )
 
 
-class LiveRedis:
+class LiveRedis(_LiveProcess):
     """A private `redis-server` on a free loopback port (and a unix socket), keeping nothing on
     disk: tests and the bench start their own and never touch a shared one. `stop` then
     `start` is a Redis that restarted empty, on the same port and socket."""
@@ -200,23 +200,8 @@ class LiveRedis:
         self.stop()
         raise RuntimeError("redis-server did not start: see redis.log in " + str(self.data_dir))
 
-    def stop(self) -> None:
-        if self.process is None:
-            return
-        self.process.kill()  # nothing is kept on disk: a kill loses what a stop would
-        self.process.wait()
-        self.process = None
-
-    def __enter__(self) -> LiveRedis:
-        return self.start()
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.stop()
+    def stop(self, kill: bool = True) -> None:
+        super().stop(kill=True)  # nothing is kept on disk: a kill loses what a stop would
 
 
 def network_isolation_available() -> bool:

@@ -38,6 +38,7 @@ from graders.catalog import Catalog
 from graders.engine import Grader
 from graders.host.pool import SandboxPool
 from graders.protocol.limits import Limits
+from scripts.load import concurrent_rate
 
 ROOT = Path(__file__).resolve().parents[1]
 FLAGSHIP = "sinusoidal-positional-encoding"
@@ -121,28 +122,10 @@ def bare_latencies(server: LiveServer) -> list[float]:
 
 
 def throughput(server: LiveServer) -> float:
-    remaining, lock, failures = [THROUGHPUT], threading.Lock(), []
-
-    def client() -> None:
-        with server.client() as http:
-            while True:
-                with lock:
-                    if remaining[0] == 0:
-                        return
-                    remaining[0] -= 1
-                response = http.post(SUBMIT, json={"code": SOLUTION})
-                if response.status_code != 201:
-                    failures.append(response.status_code)
-
-    started = time.perf_counter()
-    threads = [threading.Thread(target=client) for _ in range(CLIENTS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(300)
+    rate, failures = concurrent_rate(server, THROUGHPUT, CLIENTS)
     if failures:
         raise SystemExit(f"throughput run: {len(failures)} not 201 ({sorted(set(failures))})")
-    return THROUGHPUT / (time.perf_counter() - started)
+    return rate
 
 
 @contextmanager
