@@ -15,8 +15,10 @@ from app.streams import entries
 from tests.distributed.conftest import FLAGSHIP, SETTINGS, SOLUTION
 
 pytestmark = pytest.mark.timeout(120)
-# Right, after several seconds of busy work: longer than the claim time.
-LONG_BUT_RIGHT = "total = 0\nwhile total < 40_000_000:\n    total += 1\n\n" + SOLUTION
+# Right, after several seconds of busy work: far longer than the claim time.
+LONG_BUT_RIGHT = "total = 0\nwhile total < 100_000_000:\n    total += 1\n\n" + SOLUTION
+# Room for it: several seconds of CPU on any machine, well inside these limits.
+LIMITS = {**SETTINGS, "cpu_seconds": "30", "wall_seconds": "45"}
 
 
 def _job(number: int, code: str = SOLUTION, **fields: str) -> dict[str, str]:
@@ -45,7 +47,7 @@ def _replies(client: redis.Redis, count: int, seconds: float) -> list[dict[str, 
 @pytest.fixture
 def redis_with_workers(tmp_path: Path) -> Any:
     with LiveRedis(tmp_path / "redis") as live:
-        workers = [LiveWorker(tmp_path, live.url, **SETTINGS).start() for _ in range(2)]
+        workers = [LiveWorker(tmp_path, live.url, **LIMITS).start() for _ in range(2)]
         client = redis.Redis.from_url(live.url, decode_responses=True)
         try:
             yield client, workers
