@@ -15,10 +15,12 @@ from typing import Any, Protocol
 from graders.engine import Grader
 from graders.engine.endings import Ending
 from graders.engine.grader import EndingListener, TestListener
+from graders.engine.scratch import run_scratch
 from graders.exercise import Exercise
 from graders.host.exchange import RunOutcome
 from graders.host.pool import SandboxPool
 from graders.report import Report
+from graders.scratch import ScratchRun
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,11 @@ class Backend(Protocol):
         grading runs here. May raise `graders.host.errors.SandboxUnavailable`."""
         ...
 
+    async def scratch(self, exercise: Exercise, source: str, call: str, tenant: str) -> ScratchRun:
+        """A scratch run of `call` (graders.engine.scratch): never stored, never streamed.
+        May raise `SandboxUnavailable`, and `NoScratch` for an exercise that takes no calls."""
+        ...
+
     async def close(self) -> None: ...
 
 
@@ -97,6 +104,9 @@ class LocalBackend:
         on_test: TestListener | None = None,
     ) -> Report:
         return await self.grader.grade(exercise, source, on_test)
+
+    async def scratch(self, exercise: Exercise, source: str, call: str, tenant: str) -> ScratchRun:
+        return await run_scratch(self.pool, exercise, source, call)
 
     async def close(self) -> None:
         await self.pool.close()

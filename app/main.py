@@ -19,7 +19,7 @@ from app.db import make_engine, migrate, session_factory
 from app.edge import Edge
 from app.identity import Identities
 from app.leader import SweepLeader
-from app.routes import events, exercises, submissions, system
+from app.routes import events, exercises, scratch, submissions, system
 from app.service import Service
 from app.settings import Settings, get_settings
 from app.store import Store
@@ -87,6 +87,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.include_router(exercises.router)
     app.include_router(submissions.router)
+    app.include_router(scratch.router)
     app.include_router(events.router)
     app.include_router(system.router)
     if settings.static_dir.is_dir():

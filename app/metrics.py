@@ -45,6 +45,12 @@ class Metrics:
             ["exercise", "verdict"],
             registry=self.registry,
         )
+        self.scratch_runs = Counter(
+            "gradebox_scratch_runs",
+            "Scratch runs (the learner's own calls, not graded) by status",
+            ["exercise", "status"],
+            registry=self.registry,
+        )
         buckets = (0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
         self.grading_seconds = Histogram(
             "gradebox_grading_seconds",

@@ -52,6 +52,20 @@ class ExerciseLink(BaseModel):
     title: str
 
 
+class ScratchArgumentInfo(BaseModel):
+    name: str
+    description: str = Field(description="What a call may pass: 'an int from 1 to 2048'.")
+    optional: bool
+
+
+class ScratchInfo(BaseModel):
+    """How the learner may call their own function (`POST .../scratch`)."""
+
+    example: str = Field(description="A call to start from: `positional_encoding(4, 6)`.")
+    reference: bool = Field(description="Whether the reference's answer comes back too.")
+    arguments: list[ScratchArgumentInfo]
+
+
 class ExerciseDetail(BaseModel):
     slug: str
     title: str
@@ -87,6 +101,9 @@ class ExerciseDetail(BaseModel):
         description="Whether the exercise has an editorial, served by `GET .../editorial` to a "
         "learner who has passed it."
     )
+    scratch: ScratchInfo | None = Field(
+        description="The learner's own calls (`POST .../scratch`); null when it takes none."
+    )
 
 
 class EditorialOut(BaseModel):
@@ -115,6 +132,18 @@ class HintsOut(BaseModel):
 class SubmissionIn(BaseModel):
     code: str = Field(
         description="Python source defining the exercise's entry function (UTF-8, at most 64 KiB)."
+    )
+
+
+class ScratchIn(BaseModel):
+    code: str = Field(
+        description="Python source defining the exercise's entry function (UTF-8, at most 64 KiB)."
+    )
+    call: str = Field(
+        max_length=2_000,
+        description="One call of the entry function, its arguments literals or NumPy "
+        "expressions: `positional_encoding(4, 6)`, `softmax(np.arange(6.0).reshape(2, 3))`.",
+        examples=["positional_encoding(4, 6)"],
     )
 
 

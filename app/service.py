@@ -32,6 +32,7 @@ from app.streams import Reply, StreamsBackend, connect
 from graders.catalog import Catalog, UnknownExercise
 from graders.engine.endings import Ending
 from graders.engine.grader import TestListener
+from graders.engine.scratch import NoScratch, scratch_failure
 from graders.engine.verdicts import platform_failure, platform_failure_for
 from graders.exercise import Exercise
 from graders.host.errors import SandboxUnavailable
@@ -39,6 +40,7 @@ from graders.host.exchange import RunOutcome
 from graders.host.fair import TENANT
 from graders.host.pool import JOB_TIMES, JobTimes
 from graders.report import Report, TestResult
+from graders.scratch import ScratchRun
 
 log = logging.getLogger("gradebox.service")
 QUEUE_RETRY_SECONDS = 2
@@ -231,15 +233,20 @@ class Service:
             )
         return self.identities.new()
 
-    async def admit(self, learner_id: str, address: str) -> Ticket | SharedTicket:
-        """Take a queue slot for one submission now, or say (429/503) why not."""
+    async def admit(
+        self, learner_id: str, address: str, scratch: bool = False
+    ) -> Ticket | SharedTicket:
+        """Take a queue slot for one submission now, or say (429/503) why not. Scratch runs
+        have rate windows of their own, at the same rates: trying calls never uses up the
+        learner's submissions (nor the other way round); they share the queue."""
+        what, window = ("scratch runs", "scratch:") if scratch else ("submissions", "")
         limits = (
-            (self.limiter, learner_id, self.settings.submissions_per_minute, "submissions"),
+            (self.limiter, window + learner_id, self.settings.submissions_per_minute, what),
             (
                 self.address_limiter,
-                address,
+                window + address,
                 self.settings.address_submissions_per_minute,
-                "submissions from your address",
+                f"{what} from your address",
             ),
         )
         # Both windows at once: in Redis that is one round trip of time, not two.
@@ -282,6 +289,29 @@ class Service:
             self.admission.capacity = capacity
             share = max(1, math.ceil(capacity * self.settings.address_queue_share))
             self.admission.per_address = share
+
+    async def scratch(
+        self, learner_id: str, exercise: Exercise, code: str, call: str, address: str = "local"
+    ) -> ScratchRun:
+        """Run the learner's own call of their code (not graded, nothing stored). Raises
+        NoScratch for an exercise that takes no such calls, RateLimited / Unavailable as
+        `admit` does."""
+        if exercise.scratch is None:
+            raise NoScratch(exercise.slug)
+        ticket = await self.admit(learner_id, address, scratch=True)
+        TENANT.set(address)  # this request's task: its turn in the fair queue
+        try:
+            run = await self.backend.scratch(exercise, code, call, address)
+        except SandboxUnavailable as error:
+            log.error("scratch run not made: %s", error)
+            run = scratch_failure(exercise.slug, call, "The grading sandbox is unavailable.")
+        except Exception:
+            log.exception("a scratch run of %s failed", exercise.slug)
+            run = scratch_failure(exercise.slug, call, "The grader failed.")
+        finally:
+            ticket.release()
+        self.metrics.scratch_runs.labels(exercise.slug, str(run.status)).inc()
+        return run
 
     async def submit(
         self, learner_id: str, exercise: Exercise, code: str, address: str = "local"
@@ -528,6 +558,8 @@ class Service:
 
     async def record_reply(self, reply: Reply) -> None:
         """Record a worker's reply nobody waits for (the first final result wins)."""
+        if reply.report is None:  # a scratch run's: never stored
+            return
         try:
             await self.db(
                 self.store.finish_submission, reply.submission, reply.report, reply.attempt

@@ -38,6 +38,7 @@ from graders.exercise import Exercise
 from graders.host.errors import SandboxUnavailable
 from graders.host.pool import JOB_TIMES
 from graders.report import Report
+from graders.scratch import ScratchRun
 
 log = logging.getLogger("gradebox.streams")
 GROUP = "workers"
@@ -105,26 +106,29 @@ def entries(answer: Any) -> list[Entry]:
 
 @dataclass(frozen=True)
 class Reply:
-    """A worker's answer to one job."""
+    """A worker's answer to one job: a grading's report, or a scratch run's (`kind`)."""
 
     job: str
     submission: str
     attempt: int | None
-    report: Report
+    report: Report | None
     queue_seconds: float
     run_seconds: float
     worker: str
+    scratch: ScratchRun | None = None
 
     @classmethod
     def decode(cls, fields: dict[str, str]) -> Reply:
-        if len(fields.get("report", "")) > REPLY_BYTES:
+        if len(fields.get("report", "")) + len(fields.get("scratch", "")) > REPLY_BYTES:
             raise ValueError("reply too large")
         attempt = fields.get("attempt", "")
+        scratch = fields.get("scratch")
         return cls(
             job=fields["job"],
             submission=fields["submission"],
             attempt=int(attempt) if attempt else None,
-            report=Report.from_dict(json.loads(fields["report"])),
+            report=None if scratch else Report.from_dict(json.loads(fields["report"])),
+            scratch=ScratchRun.model_validate_json(scratch) if scratch else None,
             queue_seconds=float(fields.get("queue_seconds", 0)),
             run_seconds=float(fields.get("run_seconds", 0)),
             worker=fields.get("worker", ""),
@@ -248,19 +252,44 @@ class StreamsBackend:
     ) -> Report:
         """Send the job, wait for its reply; re-send it if it vanished from Redis. (`on_test`
         is not called here: the worker sends each test's event to the submission's stream.)"""
+        fields = {
+            "kind": "grade",
+            "submission": job.submission,
+            "attempt": "" if job.attempt is None else str(job.attempt),
+            "exercise": exercise.slug,
+            "code": source,
+            "tenant": job.tenant,
+        }
+        answer = await self._request(fields, f"of submission {job.submission}")
+        assert answer.report is not None
+        return answer.report
+
+    async def scratch(self, exercise: Exercise, source: str, call: str, tenant: str) -> ScratchRun:
+        """A scratch run, on a worker like a grading (learner code never runs here)."""
+        fields = {
+            "kind": "scratch",
+            "submission": "",
+            "attempt": "",
+            "exercise": exercise.slug,
+            "code": source,
+            "call": call,
+            "tenant": tenant,
+        }
+        answer = await self._request(fields, "(a scratch run)")
+        if answer.scratch is None:
+            raise SandboxUnavailable("the worker answered a scratch run with a report")
+        return answer.scratch
+
+    async def _request(self, job_fields: dict[str, str], what: str) -> Reply:
+        """Send one job and wait for its reply; re-send it if it vanished from Redis."""
         loop = asyncio.get_running_loop()
         job_id = secrets.token_hex(12)
         reply: asyncio.Future[Reply] = loop.create_future()
         self._waiting[job_id] = reply
         fields = {
             "job": job_id,
-            "kind": "grade",
-            "submission": job.submission,
-            "attempt": "" if job.attempt is None else str(job.attempt),
-            "exercise": exercise.slug,
-            "code": source,
+            **job_fields,
             "reply": self.keys.replies(self.owner),
-            "tenant": job.tenant,
             "resends": "0",
         }
         claim = self.settings.claim_seconds
@@ -285,7 +314,7 @@ class StreamsBackend:
                 except TimeoutError:
                     pass
                 fields["resends"] = str(int(fields["resends"]) + 1)
-                log.warning("job %s of submission %s vanished; sent again", job_id, job.submission)
+                log.warning("job %s %s vanished; sent again", job_id, what)
                 entry = await self._send(fields)
         finally:
             self._waiting.pop(job_id, None)
@@ -293,7 +322,7 @@ class StreamsBackend:
         if times is not None:
             times.queue_wait += answer.queue_seconds
             times.run += answer.run_seconds
-        return answer.report
+        return answer
 
     async def _send(self, fields: dict[str, str]) -> str | None:
         try:
@@ -337,7 +366,7 @@ class StreamsBackend:
         waiting = self._waiting.pop(reply.job, None)
         if waiting is not None and not waiting.done():
             waiting.set_result(reply)
-        elif self.on_orphan is not None:
+        elif self.on_orphan is not None and reply.report is not None:  # a scratch run: not kept
             task: asyncio.Task[None] = asyncio.create_task(self.on_orphan(reply))
             self._orphans.add(task)
             task.add_done_callback(self._orphans.discard)

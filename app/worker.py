@@ -30,11 +30,13 @@ from app.streams import BLOCK_MS, GROUP, REPLIES_KEPT, Keys, connect, ensure_gro
 from graders.catalog import Catalog, UnknownExercise
 from graders.engine import Grader
 from graders.engine.grader import TestListener
+from graders.engine.scratch import NoScratch, run_scratch, scratch_failure
 from graders.engine.verdicts import platform_failure, platform_failure_for
 from graders.host.errors import SandboxUnavailable
 from graders.host.fair import TENANT
 from graders.host.pool import JOB_TIMES, JobTimes, SandboxPool
 from graders.report import Report, TestResult
+from graders.scratch import ScratchRun
 
 log = logging.getLogger("gradebox.worker")
 REPLY_TRIES = 10  # a reply Redis will not take is tried for about this many seconds
@@ -168,6 +170,9 @@ class Worker:
             await asyncio.sleep(1.0)
 
     async def _handle(self, taken: Taken) -> None:
+        if taken.fields.get("kind") == "scratch":
+            await self._handle_scratch(taken)
+            return
         self._active.add(taken.entry)
         sender: asyncio.Task[list[tuple[str, dict[str, Any]]]] | None = None
         try:
@@ -201,6 +206,42 @@ class Worker:
             if sender is not None and not sender.done():
                 sender.cancel()
             self._active.discard(taken.entry)
+
+    async def _handle_scratch(self, taken: Taken) -> None:
+        """A scratch run: graded like a submission, no events, nothing stored anywhere."""
+        self._active.add(taken.entry)
+        try:
+            times = JobTimes()
+            JOB_TIMES.set(times)
+            TENANT.set(taken.fields.get("tenant", "?"))
+            queued = time.time() + self._clock_offset - int(taken.entry.split("-")[0]) / 1000
+            scratch = await self._scratch(taken)
+            await self._reply(taken, scratch, max(0.0, queued - times.run), times.run, [])
+        except Exception:
+            log.exception("scratch job %s failed", taken.entry)
+        finally:
+            self._active.discard(taken.entry)
+
+    async def _scratch(self, taken: Taken) -> ScratchRun:
+        fields = taken.fields
+        slug, call = fields.get("exercise", ""), fields.get("call", "")
+        try:
+            exercise = self.catalog.get(slug)
+        except UnknownExercise:
+            return scratch_failure(slug, call, "The exercise is not known to the grading worker.")
+        if int(fields.get("resends") or 0) + taken.deliveries > self.settings.max_attempts:
+            message = "This call stopped the grading process more than once, so it was set aside."
+            return scratch_failure(slug, call, message)
+        try:
+            return await run_scratch(self.pool, exercise, fields.get("code", ""), call)
+        except NoScratch:
+            return scratch_failure(slug, call, "The exercise takes no calls of your own.")
+        except SandboxUnavailable as error:
+            log.error("scratch job %s not run: %s", taken.entry, error)
+            return scratch_failure(slug, call, "The grading sandbox is unavailable.")
+        except Exception:
+            log.exception("scratch job %s failed", taken.entry)
+            return scratch_failure(slug, call, "The grader failed.")
 
     def _run_of(self, taken: Taken) -> dict[str, Any]:
         """Which grading of its submission this is: attempt, delivery (re-sends and takeovers
@@ -266,7 +307,7 @@ class Worker:
     async def _reply(
         self,
         taken: Taken,
-        report: Report,
+        report: Report | ScratchRun,
         queued: float,
         run: float,
         events: list[tuple[str, dict[str, Any]]],
@@ -275,11 +316,16 @@ class Worker:
         among them), then the job acknowledged and deleted. In that order, so a job that is
         gone from the stream has its reply sent."""
         fields = taken.fields
+        answer = (
+            {"scratch": report.model_dump_json()}
+            if isinstance(report, ScratchRun)
+            else {"report": json.dumps(report.to_dict())}
+        )
         reply = {
             "job": fields.get("job", ""),
             "submission": fields.get("submission", ""),
             "attempt": fields.get("attempt", ""),
-            "report": json.dumps(report.to_dict()),
+            **answer,
             "queue_seconds": f"{queued:.6f}",
             "run_seconds": f"{run:.6f}",
             "worker": self.name,
@@ -290,10 +336,11 @@ class Worker:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     pipe.xadd(stream, reply, maxlen=REPLIES_KEPT, approximate=True)  # type: ignore[arg-type]
                     pipe.expire(stream, 86_400)
-                    key = self.events.key(fields.get("submission", ""))
-                    for kind, data in events:
-                        pipe.xadd(key, {"kind": kind, "data": json.dumps(stamped(data))})
-                    pipe.expire(key, REDIS_EVENTS_SECONDS)
+                    if events:
+                        key = self.events.key(fields.get("submission", ""))
+                        for kind, data in events:
+                            pipe.xadd(key, {"kind": kind, "data": json.dumps(stamped(data))})
+                        pipe.expire(key, REDIS_EVENTS_SECONDS)
                     pipe.xack(self.keys.jobs, GROUP, taken.entry)
                     pipe.xdel(self.keys.jobs, taken.entry)
                     await pipe.execute()

@@ -33,6 +33,7 @@ from graders.exercise_file import (
 )
 from graders.markdown import Example, Hint, parse_examples, parse_hints, render
 from graders.probes import Probe, counted_pair, draw_probes, parse_probes
+from graders.protocol.arguments import ArgumentSpec
 from graders.protocol.limits import Limits
 
 REQUIRED_FILES = ("exercise.toml", "statement.md", "hints.md", "starter.py", "solution.py")
@@ -50,6 +51,15 @@ class TestSpec:
     params: dict[str, Any] = field(default_factory=dict)
     fresh: int = 0  # probes drawn anew at every grading, from `draws` (a `generate.args` list)
     draws: list[Any] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ScratchSpec:
+    """What the learner's own calls may be (`[scratch]`), and whether the reference answers too."""
+
+    example: str
+    reference: bool
+    arguments: list[ArgumentSpec]
 
 
 @dataclass(frozen=True)
@@ -93,6 +103,7 @@ class Exercise:
     starter: str
     limits: Limits
     examples: list[Example]
+    scratch: ScratchSpec | None = None
 
     @cached_property
     def solution_path(self) -> Path:
@@ -180,6 +191,13 @@ def load_exercise(path: Path, base_limits: Limits | None = None) -> Exercise:
         starter=(path / "starter.py").read_text(encoding="utf-8"),
         limits=_limits(toml_path, file.limits, base_limits or Limits()),
         examples=examples,
+        scratch=None
+        if file.scratch is None
+        else ScratchSpec(
+            file.scratch.example,
+            file.scratch.reference,
+            [argument.spec() for argument in file.scratch.args],
+        ),
     )
 
 

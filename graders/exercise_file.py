@@ -22,6 +22,8 @@ from pydantic import (
 from pydantic_core import ErrorDetails, PydanticCustomError
 from typing_extensions import TypedDict
 
+from graders.protocol.arguments import ARGUMENTS_MAX, MAX_ELEMENTS, ArgumentSpec
+
 
 class ExerciseError(Exception):
     """A broken exercise folder: names the file and the field at fault."""
@@ -144,6 +146,92 @@ class MistakeFile(_Table):
     )
 
 
+class ArrayFile(_Table):
+    """An array argument of a scratch call: how many dimensions, how large, which numbers."""
+
+    ndim: list[int] = Field(
+        [1, 2], min_length=2, max_length=2, description="[fewest, most] dimensions."
+    )
+    dtype: Literal["float", "int", "bool", "number"] = Field(
+        "number", description="The kind of numbers: number means int or float."
+    )
+    max_side: int = Field(256, ge=1, le=MAX_ELEMENTS, description="The longest any axis may be.")
+    max_elements: int = Field(
+        4096, ge=1, le=MAX_ELEMENTS, description="The most elements the array may hold."
+    )
+
+
+class ArgumentFile(_Table):
+    """One argument of `[scratch].args`: its name and exactly one of `int`, `float`, `bool`
+    or `array`."""
+
+    model_config = ConfigDict(populate_by_name=False)
+
+    name: Text = Field(description="As the signature names it (a call may pass it by name).")
+    int_range: list[int] | None = Field(
+        None, alias="int", min_length=2, max_length=2, description="[low, high], inclusive."
+    )
+    float_range: list[float] | None = Field(
+        None, alias="float", min_length=2, max_length=2, description="[low, high], inclusive."
+    )
+    boolean: bool | None = Field(None, alias="bool", description="`bool = true`: True or False.")
+    array: ArrayFile | None = None
+    none: bool = Field(False, description="None is accepted too.")
+    default: int | float | bool | None = Field(
+        None, description="The value when a call leaves it out.", json_schema_extra=_optional_key
+    )
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> ArgumentFile:
+        kinds = [self.int_range, self.float_range, self.boolean, self.array]
+        if sum(kind is not None for kind in kinds) != 1:
+            raise PydanticCustomError(
+                "argument_kind", "give exactly one of int, float, bool or array"
+            )
+        return self
+
+    def spec(self) -> ArgumentSpec:
+        extra: dict[str, Any] = (
+            {} if "default" not in self.model_fields_set else {"default": self.default}
+        )
+        if self.array is not None:
+            low, high = self.array.ndim
+            return ArgumentSpec(
+                self.name, "array", low, high, self.array.dtype, self.array.max_side,
+                self.array.max_elements, self.none, **extra,
+            )  # fmt: skip
+        if self.boolean is not None:
+            return ArgumentSpec(self.name, "bool", none=self.none, **extra)
+        if self.int_range is not None:
+            low, high = self.int_range
+            return ArgumentSpec(self.name, "int", low, high, none=self.none, **extra)
+        assert self.float_range is not None
+        low_f, high_f = self.float_range
+        return ArgumentSpec(self.name, "float", low_f, high_f, none=self.none, **extra)
+
+
+class ScratchFile(_Table):
+    """[scratch]: "try your own call" on the practice page (a call run, never graded)."""
+
+    example: Text = Field(description="The call the box starts with: `relu(np.arange(-2, 3))`.")
+    reference: bool = Field(
+        True,
+        description="Show the reference's answer to the learner's call beside theirs (on for "
+        "practice; turn it off where that answer would give the exercise away).",
+    )
+    args: list[ArgumentFile] = Field(
+        max_length=ARGUMENTS_MAX, description="Every argument of the entry point, in order."
+    )
+
+    @field_validator("args")
+    @classmethod
+    def _names_are_unique(cls, items: list[ArgumentFile]) -> list[ArgumentFile]:
+        names = [item.name for item in items]
+        if len(set(names)) != len(names):
+            raise PydanticCustomError("duplicate_names", "argument names must be unique")
+        return items
+
+
 # One key per field of Limits (a test pins it): an exercise may ask for less, never for more.
 @with_config(ConfigDict(extra="forbid", strict=True))
 class LimitsFile(TypedDict, total=False):
@@ -196,6 +284,11 @@ class ExerciseFile(_Table):
     )
     tests: list[TestFile] = Field(min_length=1, description="In the order learners see them.")
     mistakes: list[MistakeFile] = Field([], description="Known-wrong solutions, diagnosed.")
+    scratch: ScratchFile | None = Field(
+        None,
+        description="The learner's own calls: without it the page offers none.",
+        json_schema_extra=_optional_key,
+    )
 
     @field_validator("tests", "mistakes")
     @classmethod

@@ -107,6 +107,11 @@ class TestResult(_Contract):
     got: Preview | None = None
     expected: Preview | None = None
     diagnosis: Diagnosis | None = None
+    stdout: str = Field(
+        "",
+        description="What this test's calls printed (a call shared by several tests shows in "
+        "each), capped at 2,000 characters with a note; the report's `stdout` has it all.",
+    )
 
 
 class Report(_Contract):

@@ -19,6 +19,8 @@ from app.schemas import (
     HintCount,
     HintOut,
     HintsOut,
+    ScratchArgumentInfo,
+    ScratchInfo,
     TestInfo,
 )
 from app.store import Progress
@@ -92,7 +94,22 @@ async def get_exercise(
         version=version,
         next=_next_in_learning_order(service.catalog.in_learning_order(), exercise.slug),
         has_editorial=(exercise.path / EDITORIAL_FILE).is_file(),
+        scratch=_scratch_info(exercise),
         **_status(progress.get(exercise.slug)),
+    )
+
+
+def _scratch_info(exercise: Exercise) -> ScratchInfo | None:
+    if exercise.scratch is None:
+        return None
+    arguments = [
+        ScratchArgumentInfo(name=spec.name, description=spec.describe(), optional=spec.optional)
+        for spec in exercise.scratch.arguments
+    ]
+    return ScratchInfo(
+        example=exercise.scratch.example,
+        reference=exercise.scratch.reference,
+        arguments=arguments,
     )
 
 

@@ -86,16 +86,7 @@ async def submit(
     With `Prefer: respond-async`: 202 at once, with the pending submission; its results
     arrive at `GET /api/submissions/{id}/events` as they happen.
     """
-    limit = service.settings.max_code_bytes
-    size = len(body.code.encode("utf-8", errors="surrogatepass"))
-    if size > limit:
-        raise PayloadTooLarge(f"The code is {size} bytes; at most {limit} bytes are accepted.")
-    if "\x00" in body.code:
-        raise Invalid("code: contains a NUL byte; submit plain Python source.")
-    try:
-        body.code.encode("utf-8")
-    except UnicodeEncodeError:
-        raise Invalid("code: is not valid UTF-8 text (it contains lone surrogates).") from None
+    check_code(body.code, service.settings.max_code_bytes)
     if idempotency_key is not None and not _KEY.fullmatch(idempotency_key):
         raise Invalid("Idempotency-Key: use 1 to 255 printable ASCII characters.")
     began = time.perf_counter()
@@ -124,6 +115,19 @@ async def submit(
         f"handler;dur={handled_ms:.1f}"
     )
     return _out(stored)
+
+
+def check_code(code: str, limit: int) -> None:
+    """Refuse code the sandbox should never see: over `limit` bytes (413), not plain text (422)."""
+    size = len(code.encode("utf-8", errors="surrogatepass"))
+    if size > limit:
+        raise PayloadTooLarge(f"The code is {size} bytes; at most {limit} bytes are accepted.")
+    if "\x00" in code:
+        raise Invalid("code: contains a NUL byte; submit plain Python source.")
+    try:
+        code.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Invalid("code: is not valid UTF-8 text (it contains lone surrogates).") from None
 
 
 _KEY = re.compile(r"[\x21-\x7e]{1,255}")

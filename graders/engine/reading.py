@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from graders.protocol.arguments import ARGUMENTS_MAX
 from graders.protocol.counts import CallCounts
 from graders.protocol.frames import Frame, FrameType, ProtocolError
 from graders.protocol.loops import LoopFinding
@@ -34,6 +35,7 @@ class ProbeResult:
     counts: CallCounts | None = None  # a counted probe's tally
     error_bases: tuple[str, ...] = ()  # the built-in exception classes it is an instance of
     modified: tuple[int, ...] = ()  # the arguments the call wrote into
+    printed: tuple[int, int] | None = None  # the part of the run's stdout this call printed
 
 
 NOT_RUN = ProbeResult(ProbeOutcome.NOT_RUN)
@@ -67,6 +69,18 @@ class RunReading:
     stdout: str = ""
     stdout_truncated: bool = False
     caps: ResultCaps | None = None
+    # A scratch run's call: the arguments the child made, and whether it made them all
+    arguments: dict[int, Any] = field(default_factory=dict)
+    call_made: bool = False
+    call_refused: str | None = None
+
+    def printed_by(self, probe: int) -> str:
+        """What the call of `probe` printed ("" when it printed nothing or did not run)."""
+        result = self.results.get(probe)
+        if result is None or result.printed is None:
+            return ""
+        start, end = result.printed
+        return self.stdout[start:end]
 
 
 def read_frames(frames: list[Frame], caps: ResultCaps | None = None) -> RunReading:
@@ -96,6 +110,22 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
             LoopFinding(str(item["kind"]), int(item["line"]), str(item["function"]))
             for item in header.get("loops", [])[:100]
         ]
+    elif kind == FrameType.ARGUMENT:
+        index, caps = header.get("index"), reading.caps
+        if type(index) is not int or not 0 <= index < ARGUMENTS_MAX:
+            raise ProtocolError("an argument's index must be a small int")
+        if caps is None:
+            reading.arguments[index] = unpack_value(header, frame.payload)
+        else:
+            reading.arguments[index] = unpack_value(
+                header, frame.payload, caps.for_probe(0), caps.items
+            )
+    elif kind == FrameType.CALL:
+        if header.get("count") != len(reading.arguments):
+            raise ProtocolError("the call's count is not the arguments sent")
+        reading.call_made = True
+    elif kind == FrameType.CALL_REFUSED:
+        reading.call_refused = text(header.get("message", ""))[:4000]
     elif kind == FrameType.START:
         reading.running = _probe(reading, header)
     elif kind == FrameType.RESULT:
@@ -105,7 +135,11 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
         else:
             value = unpack_value(header, frame.payload, caps.for_probe(probe), caps.items)
         reading.results[probe] = ProbeResult(
-            ProbeOutcome.RETURNED, value, counts=_counts(header), modified=_modified(header)
+            ProbeOutcome.RETURNED,
+            value,
+            counts=_counts(header),
+            modified=_modified(header),
+            printed=_printed(header),
         )
         reading.running = None
     elif kind == FrameType.RAISED:
@@ -116,6 +150,7 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
             line=_line(header.get("line")),
             counts=_counts(header),
             error_bases=_bases(header.get("bases")),
+            printed=_printed(header),
         )
         reading.running = None
     elif kind == FrameType.DONE:
@@ -138,6 +173,21 @@ def _probe(reading: RunReading, header: dict[str, Any]) -> int:
     if reading.caps is not None:
         reading.caps.for_probe(probe)
     return probe
+
+
+def _printed(header: dict[str, Any]) -> tuple[int, int] | None:
+    """Where in stdout a call's printing starts and ends (offsets into the child's buffer)."""
+    found = header.get("printed")
+    if found is None:
+        return None
+    if not (
+        isinstance(found, list)
+        and len(found) == 2
+        and all(type(offset) is int for offset in found)
+        and 0 <= found[0] <= found[1]
+    ):
+        raise ProtocolError("printed must be [start, end]")
+    return found[0], found[1]
 
 
 def _modified(header: dict[str, Any]) -> tuple[int, ...]:

@@ -133,6 +133,11 @@ def build_report(
         return grade_test(test, results)
 
     tests = settle(exercise, [checked(test) for test in exercise.tests])
+    if ending is not Ending.LEARNER_OUTPUT:
+        tests = [
+            _with_printed(test, spec, reading, keys)
+            for test, spec in zip(tests, exercise.tests, strict=True)
+        ]
     if attribution.side is Side.PLATFORM:  # what did not run, did not because of us
         verdict = Verdict.INTERNAL_ERROR
         ours = {"message": f"Not run: {facts.fill(attribution.message)}"}
@@ -147,6 +152,23 @@ def build_report(
     else:
         verdict = Verdict.FAILED
     return Report(exercise=exercise.slug, verdict=verdict, tests=tests, **output.__dict__)
+
+
+PRINTED_CHARS = 2_000  # what one test's calls printed, shown with that test
+
+
+def _with_printed(
+    test: TestResult, spec: TestSpec, reading: RunReading, keys: dict[str, int]
+) -> TestResult:
+    """`test` with what its own calls printed, capped with a visible note."""
+    calls = dict.fromkeys(keys[probe.key] for probe in spec.probes if probe.key in keys)
+    printed = "".join(reading.printed_by(index) for index in calls)
+    if not printed:
+        return test
+    if len(printed) > PRINTED_CHARS:
+        cut = len(printed) - PRINTED_CHARS
+        printed = printed[:PRINTED_CHARS] + f"\n... [{cut:,} more characters printed]"
+    return test.model_copy(update={"stdout": printed})
 
 
 def _report(

@@ -7,10 +7,14 @@ with the grader):
   {"t": "compiled"}                       compiled; module-level code runs next
   {"t": "load_error", type, message, line} the code could not be loaded (then "done")
   {"t": "loaded", "loops": [...]}         the static loop scan, sent before any learner code runs
+  {"t": "argument", "index": i, ...value}  a scratch job: each argument of the call (+ bytes)
+  {"t": "call", "count": n}               ... all made and checked (then its probe 0 runs)
+  {"t": "call_refused", "message"}        ... or why the call cannot be made (then "done")
   {"t": "start", "probe": i}              before each call, so a timeout names its probe
   {"t": "result", "probe": i, ...value}   a normalised return value (+ array bytes)
   {"t": "raised", "probe": i, type, message, line}
-      (a counted probe's result or raised frame also carries "counts": graders.protocol.counts)
+      (a counted probe's result or raised frame also carries "counts": graders.protocol.counts;
+       each carries "printed": [start, end], the part of stdout its call printed)
   {"t": "done", stdout, stdout_truncated, cpu_ms}
 """
 
@@ -35,6 +39,7 @@ from graders.inside.policy import (
     compile_submission,
     restricted_globals,
 )
+from graders.inside.scratch import CallRefused, make_arguments, read_call
 from graders.protocol import frames, values
 from graders.protocol.frames import FrameType
 from graders.protocol.job import Job, decode_job
@@ -76,12 +81,13 @@ def run_job(job: Job, out: Outbox) -> None:
     loaded = _load(job, output, out)
     if loaded is not None:
         function, kinds = loaded
-        for index, args in enumerate(job.probes):
+        probes = job.probes if job.call is None else _scratch_probe(job, output, out)
+        for index, args in enumerate(probes):
             out.send({"t": FrameType.START, "probe": index})
             out.flush()  # so a crash or a timeout in this call names its probe
             summary = index < len(job.summaries) and job.summaries[index]
             call = Call(function, index, args, summary, job.result_cap(index), job.limits)
-            _call(call, kinds if job.is_counted(index) else None, out.send)
+            _call(call, kinds if job.is_counted(index) else None, out.send, output)
     usage = resource.getrusage(resource.RUSAGE_SELF)
     out.send(
         {
@@ -135,6 +141,25 @@ def _load(
     return function, kinds
 
 
+def _scratch_probe(job: Job, output: OutputBuffer, out: Outbox) -> list[tuple[Any, ...]]:
+    """A scratch job's one call: its arguments made, checked and sent (none if refused)."""
+    assert job.call is not None
+    try:
+        args = make_arguments(read_call(job.call, job.entry), job.arguments, job.entry, output)
+    except CallRefused as refused:
+        message = str(refused)[: job.limits.message_chars]
+        out.send({"t": FrameType.CALL_REFUSED, "message": message})
+        return []
+    for index, value in enumerate(args):
+        try:
+            header, payload = values.pack_value(value, job.result_cap(0), job.limits.list_items)
+        except BaseException:  # e.g. MemoryError: the argument is described, the grader refuses it
+            header, payload = {"value": {"unsupported": values.type_name(value)}}, b""
+        out.send({"t": FrameType.ARGUMENT, "index": index, **header}, payload)
+    out.send({"t": FrameType.CALL, "count": len(args)})
+    return [tuple(args)]
+
+
 @dataclass(frozen=True)
 class Call:
     """One probe's call: what to call, with what, and how much of the result to send back."""
@@ -147,10 +172,11 @@ class Call:
     limits: Limits
 
 
-def _call(call: Call, kinds: dict[int, str] | None, send: Send) -> None:
+def _call(call: Call, kinds: dict[int, str] | None, send: Send, output: OutputBuffer) -> None:
     """Make the call (counted when `kinds` is given) and send its result or exception."""
     limits = call.limits
     extra: dict[str, Any] = {}
+    printed_from = output.size
     arrays = [(i, arg, arg.copy()) for i, arg in enumerate(call.args) if type(arg) is np.ndarray]
     if kinds is None:
         try:
@@ -160,6 +186,7 @@ def _call(call: Call, kinds: dict[int, str] | None, send: Send) -> None:
     else:
         value, error, counts = counted_call(call.function, call.args, SUBMISSION_FILENAME, kinds)
         extra = {"counts": counts.to_dict()}
+    extra["printed"] = [printed_from, output.size]
     changed = [i for i, arg, before in arrays if not np.array_equal(arg, before, equal_nan=True)]
     if changed:  # the learner's code wrote into an argument it was given
         extra["modified"] = changed

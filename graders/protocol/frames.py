@@ -27,6 +27,9 @@ class FrameType(StrEnum):
     COMPILED = "compiled"  # compiled; module-level code runs next: a crash now is the module's
     LOAD_ERROR = "load_error"  # the code could not be loaded (then "done")
     LOADED = "loaded"  # the entry point exists; carries the static loop scan
+    ARGUMENT = "argument"  # a scratch call's argument, as the child made it (+ array bytes)
+    CALL = "call"  # a scratch call's arguments are all made and checked: the call comes next
+    CALL_REFUSED = "call_refused"  # a scratch call that cannot be made: why (then "done")
     START = "start"  # before each call, so a timeout or a crash names its probe
     RESULT = "result"  # a normalised return value (+ array bytes)
     RAISED = "raised"  # the call raised: type, message, line

@@ -1,5 +1,9 @@
 """The job: what the grader sends a child. Source, entry point, probe arguments, limits.
 
+A scratch job (the learner's own call, `call` set) has no probes: the child makes the call's
+arguments itself, checks them against `arguments` (graders.protocol.arguments) and calls the
+entry point once, as probe 0.
+
 Never the reference's outputs: they stay on the trusted side. Array arguments travel as raw
 bytes after the header ({"offset", "dtype", "shape"} in their place), everything else as JSON.
 """
@@ -12,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from graders.protocol.arguments import ARGUMENTS_MAX, ArgumentSpec
 from graders.protocol.frames import Frame, ProtocolError, encode
 from graders.protocol.limits import Limits
 from graders.protocol.values import ALLOWED_DTYPES
@@ -33,6 +38,8 @@ class Job:
     summaries: list[bool] = field(default_factory=list)
     max_elements: list[int] = field(default_factory=list)
     counted: list[bool] = field(default_factory=list)
+    call: str | None = None  # a scratch job's call, as the learner typed it
+    arguments: list[ArgumentSpec] = field(default_factory=list)  # what that call may pass
 
     def is_counted(self, index: int) -> bool:
         return index < len(self.counted) and self.counted[index]
@@ -76,6 +83,9 @@ class Job:
             "probes": encoded,
             "limits": self.limits.to_dict(),
         }
+        if self.call is not None:
+            header["call"] = self.call
+            header["arguments"] = [spec.to_dict() for spec in self.arguments]
         return encode(header, bytes(payload))
 
 
@@ -93,6 +103,10 @@ def decode_job(frame: Frame) -> Job:
             summaries=[bool(probe.get("summary")) for probe in probes],
             max_elements=[_cap(probe, limits) for probe in probes],
             counted=[probe.get("count") is True for probe in probes],
+            call=None if header.get("call") is None else str(header["call"]),
+            arguments=[
+                ArgumentSpec.from_dict(spec) for spec in header.get("arguments", [])[:ARGUMENTS_MAX]
+            ],
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ProtocolError(f"not a job: {error}") from None

@@ -125,6 +125,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exercises/{slug}/scratch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scratch
+         * @description Call the learner's function once on their own arguments and show what came back.
+         *
+         *     Not graded and not stored: the code runs in the same sandbox as a submission, the call's
+         *     arguments are made there and checked against the exercise's argument schema, and, where the
+         *     exercise allows it, the reference's answer to the same call comes back beside it. A call
+         *     the exercise cannot take is `status: refused` with the reason (200: the run is the answer);
+         *     4xx is for requests that are not a scratch run at all.
+         */
+        post: operations["scratch_api_exercises__slug__scratch_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/exercises/{slug}/submissions": {
         parameters: {
             query?: never;
@@ -349,6 +375,8 @@ export interface components {
             };
             /** @description The next exercise in learning order (by section, then `order`); null for the last one. */
             next: components["schemas"]["ExerciseLink"] | null;
+            /** @description The learner's own calls (`POST .../scratch`); null when it takes none. */
+            scratch: components["schemas"]["ScratchInfo"] | null;
             /** Section */
             section: string;
             /** Slug */
@@ -593,6 +621,154 @@ export interface components {
             /** Type */
             type: string;
         };
+        /** ScratchArgument */
+        ScratchArgument: {
+            /** Name */
+            name: string;
+            value: components["schemas"]["ScratchValue"];
+        };
+        /** ScratchArgumentInfo */
+        ScratchArgumentInfo: {
+            /**
+             * Description
+             * @description What a call may pass: 'an int from 1 to 2048'.
+             */
+            description: string;
+            /** Name */
+            name: string;
+            /** Optional */
+            optional: boolean;
+        };
+        /**
+         * ScratchComparison
+         * @description The learner's answer against the reference's, with the exercise's tolerance.
+         */
+        ScratchComparison: {
+            /** Matches */
+            matches: boolean;
+            /**
+             * Message
+             * @description Where they first differ, or that they agree.
+             */
+            message: string;
+            /** Tolerance */
+            tolerance: number;
+        };
+        /** ScratchIn */
+        ScratchIn: {
+            /**
+             * Call
+             * @description One call of the entry function, its arguments literals or NumPy expressions: `positional_encoding(4, 6)`, `softmax(np.arange(6.0).reshape(2, 3))`.
+             * @example positional_encoding(4, 6)
+             */
+            call: string;
+            /**
+             * Code
+             * @description Python source defining the exercise's entry function (UTF-8, at most 64 KiB).
+             */
+            code: string;
+        };
+        /**
+         * ScratchInfo
+         * @description How the learner may call their own function (`POST .../scratch`).
+         */
+        ScratchInfo: {
+            /** Arguments */
+            arguments: components["schemas"]["ScratchArgumentInfo"][];
+            /**
+             * Example
+             * @description A call to start from: `positional_encoding(4, 6)`.
+             */
+            example: string;
+            /**
+             * Reference
+             * @description Whether the reference's answer comes back too.
+             */
+            reference: boolean;
+        };
+        /**
+         * ScratchRun
+         * @description Everything the learner is told about one call of their own.
+         */
+        ScratchRun: {
+            /**
+             * Arguments
+             * @description The arguments as the sandbox made them, in order.
+             */
+            arguments: components["schemas"]["ScratchArgument"][];
+            /**
+             * Call
+             * @description The call, as the learner wrote it.
+             */
+            call: string;
+            comparison: components["schemas"]["ScratchComparison"] | null;
+            /**
+             * Duration Ms
+             * @default 0
+             */
+            duration_ms: number;
+            /** @description What it raised (status `raised`), or why the code did not load. */
+            error: components["schemas"]["LoadError"] | null;
+            /** Exercise */
+            exercise: string;
+            /** Exercise Version */
+            exercise_version: string | null;
+            /**
+             * Message
+             * @description One sentence: what the call did, or why it was not made.
+             */
+            message: string;
+            /** @description The reference's answer to the same call, where the exercise shows it. */
+            reference: components["schemas"]["ScratchValue"] | null;
+            /**
+             * Reference Note
+             * @description Why the reference's answer is not shown, when it is not.
+             * @default
+             */
+            reference_note: string;
+            /** @description What the call returned. */
+            result: components["schemas"]["ScratchValue"] | null;
+            status: components["schemas"]["ScratchStatus"];
+            /**
+             * Stdout
+             * @default
+             */
+            stdout: string;
+            /**
+             * Stdout Truncated
+             * @default false
+             */
+            stdout_truncated: boolean;
+            /**
+             * Version
+             * @default 1
+             */
+            version: number;
+        };
+        /**
+         * ScratchStatus
+         * @description How the call went.
+         * @enum {string}
+         */
+        ScratchStatus: "returned" | "raised" | "refused" | "error" | "timed_out" | "internal_error";
+        /**
+         * ScratchValue
+         * @description A value as the page shows it: in words, as text, and as a table where it is one.
+         */
+        ScratchValue: {
+            /**
+             * Description
+             * @description In a few words: 'a float64 array of shape (4, 6)'.
+             */
+            description: string;
+            /** @description A number, or a 1-D or 2-D array: for a table or a heatmap. */
+            preview: components["schemas"]["Preview"] | null;
+            /**
+             * Text
+             * @description The value printed as NumPy prints it, capped.
+             */
+            text: string;
+        };
         /**
          * Status
          * @description The outcome of one test.
@@ -696,6 +872,12 @@ export interface components {
              */
             message: string;
             status: components["schemas"]["Status"];
+            /**
+             * Stdout
+             * @description What this test's calls printed (a call shared by several tests shows in each), capped at 2,000 characters with a note; the report's `stdout` has it all.
+             * @default
+             */
+            stdout: string;
             /** Title */
             title: string;
             /** Tolerance */
@@ -1202,6 +1384,112 @@ export interface operations {
                 };
             };
             /** @description The database (or the sandbox) is not answering right now: see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    scratch_api_exercises__slug__scratch_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScratchIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScratchRun"];
+                };
+            };
+            /** @description The bearer token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Unknown exercise */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description The exercise takes no calls of the learner's own */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Code over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Invalid body: code not plain UTF-8 text, or a call over 2,000 characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Too many scratch runs (a window of their own, at the submissions' rate): Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Our fault; logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemOut"];
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description The queue is full: see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
