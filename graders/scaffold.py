@@ -23,6 +23,11 @@ signature = "solve(x: np.ndarray) -> np.ndarray"
 # [limits]                     # optional overrides of graders/protocol/limits.py, e.g.
 # wall_seconds = 4.0
 
+# "Try your own call" on the practice page: what a learner's call may pass, argument by argument.
+[scratch]
+example = "solve(np.arange(6.0).reshape(2, 3))"
+args = [{ name = "x", array = { ndim = [1, 2] } }]
+
 [[tests]]
 id = "shape"
 title = "Returns an array of the right shape"

@@ -17,10 +17,12 @@ import numpy as np
 
 from graders import trusted
 from graders.engine import Grader
+from graders.engine.scratch import run_scratch
 from graders.exercise import Exercise, load_exercise
 from graders.exercise_file import ExerciseError
 from graders.markdown import Example
 from graders.report import Report, Status, Verdict
+from graders.scratch import ScratchStatus
 
 
 @dataclass(frozen=True)
@@ -99,10 +101,30 @@ async def validate_exercise(path: Path, grader: Grader) -> Validation:
     for spec in exercise.tests:
         if spec.id not in caught:
             result.warnings.append(f"test `{spec.id}` catches no known mistake")
+    await _check_scratch(exercise, solution, grader, result)
     _check_examples(exercise, result)
     _check_content_bar(exercise, result)
     _check_hint_links(exercise, result)
     return result
+
+
+async def _check_scratch(
+    exercise: Exercise, solution: str, grader: Grader, result: Validation
+) -> None:
+    """`[scratch].example` is a call the page can make: the reference, run in the sandbox on
+    it, returns (and matches its own answer computed here, where the exercise shows that)."""
+    if exercise.scratch is None:
+        result.warnings.append(
+            "exercise.toml has no [scratch]: learners cannot try their own calls"
+        )
+        return
+    run = await run_scratch(grader.runner, exercise, solution, exercise.scratch.example)
+    if run.status is not ScratchStatus.RETURNED:
+        result.problems.append(
+            f"[scratch].example: the reference's call {run.status}: {run.message}"
+        )
+    elif run.comparison is not None and not run.comparison.matches:
+        result.problems.append(f"[scratch].example: {run.comparison.message}")
 
 
 # The content bar of docs/authoring.md: below it, validate warns (CI treats warnings as failures).

@@ -100,6 +100,26 @@ def test_learner_code_runs_on_workers_only(topology: Topology) -> None:
     assert health["sandbox"]["alive"] == 1
 
 
+def test_a_scratch_run_is_made_on_a_worker_and_stores_nothing(topology: Topology) -> None:
+    worker = topology.add_worker()
+    replica = topology.add_replica()
+    scratch = SUBMIT.replace("/submissions", "/scratch")
+    wrong = "import numpy as np\ndef positional_encoding(max_len, d_model):\n    print('hi')\n    return np.zeros((max_len, d_model))\n"
+    with replica.client() as http:
+        run = http.post(scratch, json={"code": wrong, "call": "positional_encoding(2, 4)"})
+        history = http.get(SUBMIT).json()
+    assert run.status_code == 200, run.text
+    body = run.json()
+    assert body["status"] == "returned"
+    assert body["stdout"] == "hi\n"
+    assert body["result"]["preview"]["values"] == [[0.0] * 4] * 2
+    assert body["comparison"]["matches"] is False  # the reference answered beside it
+    assert history["total"] == 0  # not a submission
+    assert worker.process is not None
+    assert replica.process is not None
+    assert _children(replica.process.pid) == []  # the call ran on the worker
+
+
 def test_a_worker_needs_no_database_and_sees_none(topology: Topology) -> None:
     worker = topology.add_worker()
     assert worker.process is not None
