@@ -12,7 +12,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from graders.report import LoadError, Preview
+from graders.report import Diagnosis, LoadError, Preview
 
 SCRATCH_VERSION = 1
 
@@ -55,6 +55,10 @@ class ScratchComparison(_Contract):
     matches: bool
     message: str = Field(description="Where they first differ, or that they agree.")
     tolerance: float
+    diagnosis: Diagnosis | None = Field(
+        None,
+        description="A known mistake whose answer to this call is the learner's, if one is.",
+    )
 
 
 class ScratchRun(_Contract):

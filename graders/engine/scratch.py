@@ -21,18 +21,19 @@ from graders import trusted
 from graders.checks import Trial, compare_values, describe, tolerance_text
 from graders.digest import exercise_version
 from graders.engine.caps import run_limits
+from graders.engine.diagnosis import diagnosis_of, outcomes_match
 from graders.engine.endings import ENDINGS, OUR_FAULT, Ending, Side, ending_of, facts_of
 from graders.engine.grader import Runner
 from graders.engine.previews import preview
 from graders.engine.reading import ProbeOutcome, ResultCaps, RunReading, read_frames
 from graders.exercise import Exercise, ScratchSpec
 from graders.host.exchange import RunOutcome, RunStatus
-from graders.probes import make_probe
+from graders.probes import Probe, make_probe
 from graders.protocol.arguments import check_value
 from graders.protocol.job import Job
 from graders.protocol.limits import Limits
 from graders.protocol.values import ListOfNumbers, Unsupported
-from graders.report import LoadError
+from graders.report import Diagnosis, LoadError
 from graders.scratch import (
     ScratchArgument,
     ScratchComparison,
@@ -208,7 +209,27 @@ def _compare(
     if failure is None:
         message = f"Yours matches the reference's answer (within {tolerance_text(tolerance)})."
         return ScratchComparison(matches=True, message=message, tolerance=tolerance)
-    return ScratchComparison(matches=False, message=str(failure), tolerance=tolerance)
+    return ScratchComparison(
+        matches=False,
+        message=str(failure),
+        tolerance=tolerance,
+        diagnosis=_known_mistake(exercise, probe, got, expected, tolerance),
+    )
+
+
+def _known_mistake(
+    exercise: Exercise, probe: Probe, got: Any, expected: Any, tolerance: float
+) -> Diagnosis | None:
+    """The first known mistake that answers this call as the learner did (and not as the
+    reference does: a mistake of loops alone answers every call rightly)."""
+    fresh = replace(probe, fresh=True)
+    for mistake in exercise.mistakes:
+        theirs = trusted.mistake_value(exercise, mistake, fresh)
+        if outcomes_match(got, theirs, tolerance) and not outcomes_match(
+            expected, theirs, tolerance
+        ):
+            return diagnosis_of(mistake)
+    return None
 
 
 def scratch_value(value: Any) -> ScratchValue:

@@ -319,3 +319,45 @@ def test_arguments_a_child_sends_are_checked_again_before_the_reference_sees_the
     assert run.status is ScratchStatus.INTERNAL_ERROR
     assert run.reference is None
     assert "our fault" in run.message
+
+
+def _mistakes() -> list[tuple[str, str]]:
+    catalog = Catalog(EXERCISES, Limits()).load()
+    return [
+        (exercise.slug, mistake.id)
+        for exercise in catalog.in_learning_order()
+        for mistake in exercise.mistakes
+    ]
+
+
+@pytest.mark.parametrize(("slug", "mistake_id"), _mistakes())
+def test_a_known_mistake_answering_the_example_wrongly_is_named(
+    pool: SandboxPool,
+    loop_thread: LoopThread,
+    exercises: dict[str, Exercise],
+    slug: str,
+    mistake_id: str,
+) -> None:
+    exercise = exercises[slug]
+    assert exercise.scratch is not None
+    mistake = next(item for item in exercise.mistakes if item.id == mistake_id)
+    run = scratch(pool, loop_thread, exercise, mistake.path.read_text(), exercise.scratch.example)
+    if run.status is not ScratchStatus.RETURNED or run.comparison is None:
+        return  # it raised, or loops only: nothing to compare on this call
+    if run.comparison.matches:
+        assert run.comparison.diagnosis is None
+        return
+    named = run.comparison.diagnosis
+    assert named is not None, run.comparison.message
+    if named.id != mistake_id:  # another known mistake gives the same answer to this call
+        assert run.result is not None
+        assert run.result.preview is not None
+        other = next(item for item in exercise.mistakes if item.id == named.id)
+        again = scratch(pool, loop_thread, exercise, other.path.read_text(), run.call)
+        assert again.result is not None
+        assert again.result.preview is not None
+        np.testing.assert_allclose(
+            np.asarray(again.result.preview.values, dtype=float),
+            np.asarray(run.result.preview.values, dtype=float),
+            atol=run.comparison.tolerance,
+        )
