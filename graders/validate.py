@@ -113,10 +113,7 @@ async def _check_scratch(
 ) -> None:
     """`[scratch].example` is a call the page can make: the reference, run in the sandbox on
     it, returns (and matches its own answer computed here, where the exercise shows that)."""
-    if exercise.scratch is None:
-        result.warnings.append(
-            "exercise.toml has no [scratch]: learners cannot try their own calls"
-        )
+    if exercise.scratch is None:  # optional: the page then offers no calls of the learner's own
         return
     run = await run_scratch(grader.runner, exercise, solution, exercise.scratch.example)
     if run.status is not ScratchStatus.RETURNED:

@@ -22,6 +22,11 @@ def test_exercise_validates(folder: Path, pool: SandboxPool, loop_thread: LoopTh
     assert not result.warnings, result.warnings
 
 
+def test_every_exercise_takes_calls_of_the_learner_own() -> None:
+    catalog = Catalog(EXERCISES).load()
+    assert [slug for slug, exercise in catalog.exercises.items() if exercise.scratch is None] == []
+
+
 def test_every_exercise_folder_loads_into_the_catalog() -> None:
     catalog = Catalog(EXERCISES).load()
     assert catalog.broken == {}
