@@ -71,13 +71,21 @@ class Assets:
     def manifest(self) -> Manifest:
         changed = _mtime(self.manifest_path)
         if self._manifest is None or self._manifest[0] != changed:
-            self._manifest = (changed, Manifest.read(self.manifest_path))
+            try:
+                self._manifest = (changed, Manifest.read(self.manifest_path))
+            except UnknownAsset:
+                if self._manifest is None:
+                    raise
+                # static/dist is being rebuilt (emptied first): the last build's names until then.
         return self._manifest[1]
 
     def is_hashed(self, relative: str) -> bool:
         """Is `relative` (a path under static/) a content-hashed built file?"""
         dist, _, rest = relative.replace("\\", "/").partition("/")
-        return dist == "dist" and rest in self.manifest().hashed
+        try:
+            return dist == "dist" and rest in self.manifest().hashed
+        except UnknownAsset:  # never built: nothing is hashed
+            return False
 
     def page(self, name: str) -> Page:
         """static/`name` with every /static/dist/ name replaced by its hashed file."""
@@ -99,7 +107,9 @@ def substitute(html: str, manifest: Manifest) -> str:
         try:
             return PUBLIC_PATH + manifest.files[name]
         except KeyError:
-            raise UnknownAsset(f"the page names {PUBLIC_PATH}{name}, which the build did not make") from None
+            raise UnknownAsset(
+                f"the page names {PUBLIC_PATH}{name}, which the build did not make"
+            ) from None
 
     def with_preloads(script: re.Match[str]) -> str:
         preloads = "".join(

@@ -11,9 +11,9 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.staticfiles import StaticFiles
 
 from app import problems
+from app.assets import Assets, StaticAssets
 from app.backend import Backend, LocalBackend
 from app.db import make_engine, migrate, session_factory
 from app.edge import Edge
@@ -90,8 +90,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(scratch.router)
     app.include_router(events.router)
     app.include_router(system.router)
+    app.state.assets = Assets(settings.static_dir)  # the pages (app/routes/system.py) and /static
     if settings.static_dir.is_dir():
-        app.mount("/static", StaticFiles(directory=settings.static_dir), name="static")
+        app.mount("/static", StaticAssets(app.state.assets), name="static")
 
     app.add_middleware(Edge, settings=settings)
     return app

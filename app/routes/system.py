@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
-from fastapi.responses import FileResponse, Response
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
 
+from app.assets import REVALIDATE, Assets
 from app.deps import AddressDep, ServiceDep
 from app.problems import documented
 from app.schemas import HealthOut, LearnerOut
@@ -58,10 +59,20 @@ async def metrics(service: ServiceDep) -> Response:
 
 
 @router.get("/", include_in_schema=False)
-async def home_page(service: ServiceDep) -> FileResponse:
-    return FileResponse(service.settings.static_dir / "index.html")
+async def home_page(request: Request) -> Response:
+    return _page(request, "index.html")
 
 
 @router.get("/exercises/{slug}", include_in_schema=False)
-async def exercise_page(slug: str, service: ServiceDep) -> FileResponse:
-    return FileResponse(service.settings.static_dir / "exercise.html")
+async def exercise_page(slug: str, request: Request) -> Response:
+    return _page(request, "exercise.html")
+
+
+def _page(request: Request, name: str) -> Response:
+    """A page of static/, naming the hashed built files; revalidated by its ETag at each load."""
+    assets: Assets = request.app.state.assets
+    page = assets.page(name)
+    headers = {"cache-control": REVALIDATE, "etag": page.etag}
+    if page.etag in (tag.strip() for tag in request.headers.get("if-none-match", "").split(",")):
+        return Response(status_code=304, headers=headers)
+    return Response(page.html, media_type="text/html; charset=utf-8", headers=headers)

@@ -3,8 +3,7 @@
 
 import * as api from "./api.js";
 import { h, scrollIntoViewGently } from "./dom.js";
-import { highlightCodeBlocksIn } from "./highlight.js";
-import { typesetIn } from "./math.js";
+import { highlightCodeBlocksIn, typesetIn } from "./lazy.js";
 
 /** @typedef {import("./api.js").Hint} Hint */
 

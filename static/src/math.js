@@ -1,4 +1,5 @@
-// Math typesetting with KaTeX (bundled; its CSS and fonts are served from /static/dist/katex/).
+// Math typesetting with KaTeX: a chunk of its own, loaded by lazy.js (which also adds KaTeX's
+// stylesheet) the first time a page has math.
 
 import katex from "katex";
 import renderMathInElement from "katex/contrib/auto-render";
@@ -19,16 +20,18 @@ const SLICE_MS = 8; // typeset in slices so the page (and its editor) stays resp
  * Long statements are typeset a slice at a time between frames, so the editor takes input at
  * once instead of after every formula is laid out.
  * @param {Element} el
+ * @returns {Promise<void>}  resolves when every formula is typeset
  */
 export function typesetIn(el) {
   // Math that a Markdown plugin already isolated (e.g. markdown-it's dollarmath:
   // <span class="math inline">…</span>, <div class="math block">…</div>) is typeset directly.
   const pending = [...el.querySelectorAll(".math.inline, .math.block, .math.display, .math-inline, .math-display")];
-  const step = () => {
+  /** @param {() => void} done */
+  const step = (done) => {
     const until = performance.now() + SLICE_MS;
     while (pending.length && performance.now() < until) typesetNode(/** @type {HTMLElement} */ (pending.shift()));
     if (pending.length) {
-      setTimeout(step, 0);
+      setTimeout(step, 0, done);
       return;
     }
     renderMathInElement(/** @type {HTMLElement} */ (el), {
@@ -40,8 +43,9 @@ export function typesetIn(el) {
       strict: "ignore",
     });
     for (const display of el.querySelectorAll(".katex-display")) scrollableByKeyboard(/** @type {HTMLElement} */ (display), "Formula");
+    done();
   };
-  step();
+  return new Promise(step);
 }
 
 /** @param {HTMLElement} node */

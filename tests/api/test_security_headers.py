@@ -77,7 +77,7 @@ def learner_cookie(server: LiveServer) -> str:
     [
         ("GET", "/"),
         ("GET", f"/exercises/{FLAGSHIP}"),
-        ("GET", "/static/dist/style.css"),
+        ("GET", "/static/dist/manifest.json"),
         ("GET", "/api/exercises"),
         ("GET", "/healthz"),
         ("GET", "/nothing-here"),
