@@ -426,13 +426,23 @@ function legend(scale, label, withHatch = false, tolerance = null) {
 /**
  * @param {string} caption
  * @param {string} label
- * @returns {{figure: HTMLElement, canvas: HTMLCanvasElement}}
+ * @returns {{figure: HTMLElement, canvas: HTMLCanvasElement, cursor: HTMLElement}}
  */
 function figure(caption, label) {
   const canvas = /** @type {HTMLCanvasElement} */ (h("canvas", { role: "img", "aria-label": label }));
-  const fig = h("figure", { class: "heatmap" }, h("div", { class: "heatmap-frame" }, canvas), h("figcaption", {}, caption));
-  return { figure: fig, canvas };
+  // The keyboard's cell, drawn over the canvas so moving it never repaints the map.
+  const cursor = h("span", { class: "heatmap-cursor", hidden: true });
+  const fig = h(
+    "figure",
+    { class: "heatmap" },
+    h("div", { class: "heatmap-frame" }, h("div", { class: "heatmap-canvas" }, canvas, cursor)),
+    h("figcaption", {}, caption),
+  );
+  return { figure: fig, canvas, cursor };
 }
+
+/** Rows that Page Up and Page Down move the keyboard's cell by. */
+const PAGE_ROWS = 8;
 
 /**
  * @param {ArrayPreview} p
@@ -454,7 +464,19 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
   if (!got && !expected) return null;
 
   const container = h("div", { class: "heatmaps" });
-  const readout = h("p", { class: "heatmap-readout", "aria-hidden": "true" }, "\u00a0");
+  // Says the cell under the pointer or the keyboard's cell; polite, so a keyboard move is heard.
+  const readout = h("p", { class: "heatmap-readout", "aria-live": "polite" }, "\u00a0");
+  const keysId = `heatmap-keys-${++patternIds}`;
+  const keys = h(
+    "p",
+    { class: "heatmap-keys muted small", id: keysId },
+    "Arrow keys move between cells; Home and End go to the ends of a row, with Ctrl to the first and last cell; " +
+      `Page Up and Page Down move ${PAGE_ROWS} rows; Escape leaves the maps.`,
+  );
+  const rows = Math.max(got?.rows ?? 0, expected?.rows ?? 0);
+  const cols = Math.max(got?.cols ?? 0, expected?.cols ?? 0);
+  /** @type {{row: number, col: number} | null} the keyboard's cell, kept when the maps are redrawn */
+  let cursor = null;
 
   const redraw = () => {
     const sameShape = got && expected && got.rows === expected.rows && got.cols === expected.cols;
@@ -464,8 +486,15 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
     const valueScale = Math.max(
       ...[r1, r2].filter(Boolean).flatMap((r) => [Math.abs(/** @type {any} */ (r).min), Math.abs(/** @type {any} */ (r).max)]),
     );
-    const figs = h("div", { class: "heatmap-row" });
-    /** @type {{canvas: HTMLCanvasElement, m: Matrix}[]} */
+    // One tab stop for all the maps: the arrow keys move one cell, shown on every map at once.
+    const figs = h("div", {
+      class: "heatmap-row",
+      role: "group",
+      tabindex: "0",
+      "aria-label": "Heatmap cells: use the arrow keys to read them",
+      "aria-describedby": keysId,
+    });
+    /** @type {{canvas: HTMLCanvasElement, m: Matrix, cursor: HTMLElement}[]} */
     const drawn = [];
 
     const truncatedNote = [gotPreview, expectedPreview].some((p) => p?.truncated)
@@ -491,7 +520,7 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
         mark: "outline",
       });
       figs.append(f.figure);
-      drawn.push({ canvas: f.canvas, m: got });
+      drawn.push({ canvas: f.canvas, m: got, cursor: f.cursor });
     }
     if (expected && expectedPreview) {
       const f = figure(
@@ -500,7 +529,7 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
       );
       draw(f.canvas, { rows: expected.rows, cols: expected.cols, value: (i) => expected.values[i], scale: valueScale });
       figs.append(f.figure);
-      drawn.push({ canvas: f.canvas, m: expected });
+      drawn.push({ canvas: f.canvas, m: expected, cursor: f.cursor });
     }
     /** @type {HTMLElement | null} */
     let summary = null;
@@ -522,7 +551,7 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
         mark: "hatch",
       });
       figs.append(f.figure);
-      drawn.push({ canvas: f.canvas, m: got });
+      drawn.push({ canvas: f.canvas, m: got, cursor: f.cursor });
       summary = h("p", { class: "heatmap-summary" }, text);
       if (cmp.badCount) {
         // The label keeps the counts; the description adds where the differences are, which is
@@ -541,6 +570,74 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
       );
     }
 
+    /**
+     * One cell in words: "Row 3, column 5: yours 0.5 (expected 1, difference -0.5, beyond the tolerance)".
+     * @param {number} r
+     * @param {number} c
+     */
+    const cellText = (r, c) => {
+      const value = (/** @type {Matrix | null} */ m) => (m && r < m.rows && c < m.cols ? formatPreviewValue(m.raw[r * m.cols + c]) : null);
+      const yours = value(got);
+      const theirs = value(expected);
+      const i = r * (got?.cols ?? 0) + c;
+      const extra = [];
+      if (theirs !== null) extra.push(`expected ${theirs}`);
+      if (cmp && yours !== null) extra.push(`difference ${formatNumber(cmp.diff[i])}`, ...(cmp.bad[i] ? ["beyond the tolerance"] : []));
+      if (yours === null) return `Row ${r}, column ${c}: ${extra.length ? extra.join(", ") : "no value"}`;
+      return `Row ${r}, column ${c}: yours ${yours}${extra.length ? ` (${extra.join(", ")})` : ""}`;
+    };
+
+    /** Show the keyboard's cell on every map that has it, and say it. */
+    const showCursor = () => {
+      for (const { m, cursor: box } of drawn) {
+        const inside = !!cursor && cursor.row < m.rows && cursor.col < m.cols;
+        box.hidden = !inside;
+        if (!cursor || !inside) continue;
+        box.style.left = `${(cursor.col / m.cols) * 100}%`;
+        box.style.top = `${(cursor.row / m.rows) * 100}%`;
+        box.style.width = `${100 / m.cols}%`;
+        box.style.height = `${100 / m.rows}%`;
+      }
+      readout.textContent = cursor ? cellText(cursor.row, cursor.col) : "\u00a0";
+    };
+    figs.addEventListener("focus", () => {
+      // The first visit starts on the largest difference: the cell most worth reading.
+      cursor ??= cmp && cmp.maxRow >= 0 ? { row: cmp.maxRow, col: cmp.maxCol } : { row: 0, col: 0 };
+      showCursor();
+    });
+    figs.addEventListener("blur", () => {
+      for (const { cursor: box } of drawn) box.hidden = true;
+      readout.textContent = "\u00a0";
+    });
+    figs.addEventListener("keydown", (event) => {
+      if (!cursor || event.altKey || event.metaKey) return;
+      let { row, col } = cursor;
+      const corner = event.ctrlKey;
+      switch (event.key) {
+        case "ArrowLeft": col -= 1; break;
+        case "ArrowRight": col += 1; break;
+        case "ArrowUp": row -= 1; break;
+        case "ArrowDown": row += 1; break;
+        case "Home": col = 0; if (corner) row = 0; break;
+        case "End": col = cols - 1; if (corner) row = rows - 1; break;
+        case "PageUp": row -= PAGE_ROWS; break;
+        case "PageDown": row += PAGE_ROWS; break;
+        case "Escape": {
+          // Back to the test's row, whose summary the learner came from.
+          const summary = /** @type {HTMLElement | null} */ (figs.closest("details")?.querySelector(":scope > summary") ?? null);
+          if (summary) summary.focus();
+          else figs.blur();
+          event.preventDefault();
+          return;
+        }
+        default:
+          return;
+      }
+      event.preventDefault();
+      cursor = { row: Math.min(rows - 1, Math.max(0, row)), col: Math.min(cols - 1, Math.max(0, col)) };
+      showCursor();
+    });
+
     // Mouse readout of the cell under the pointer (the summary above is the text alternative).
     for (const { canvas, m } of drawn) {
       canvas.addEventListener("mousemove", (event) => {
@@ -548,16 +645,11 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
         const c = Math.floor(((event.clientX - rect.left) / rect.width) * m.cols);
         const r = Math.floor(((event.clientY - rect.top) / rect.height) * m.rows);
         if (r < 0 || c < 0 || r >= m.rows || c >= m.cols) return;
-        const i = r * m.cols + c;
-        const parts = [`Row ${r}, column ${c}`];
-        const show = (/** @type {unknown} */ v) => formatPreviewValue(v);
-        if (got && r < got.rows && c < got.cols) parts.push(`yours ${show(got.raw[r * got.cols + c])}`);
-        if (expected && r < expected.rows && c < expected.cols) parts.push(`expected ${show(expected.raw[r * expected.cols + c])}`);
-        if (cmp) parts.push(`difference ${formatNumber(cmp.diff[i])}`);
-        readout.textContent = parts.join(" · ");
+        readout.textContent = cellText(r, c);
       });
       canvas.addEventListener("mouseleave", () => {
-        readout.textContent = "\u00a0";
+        if (document.activeElement === figs) showCursor();
+        else readout.textContent = "\u00a0";
       });
     }
 
@@ -567,7 +659,9 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
       legend(valueScale || 1, "Values"),
       cmp ? legend(diffScale, "Difference", true, tolerance) : null,
     );
-    container.replaceChildren(...[summary, pattern, figs, readout, legends, truncatedNote].filter((x) => x !== null));
+    const hadFocus = document.activeElement?.classList.contains("heatmap-row") && container.contains(document.activeElement);
+    container.replaceChildren(...[summary, pattern, figs, readout, keys, legends, truncatedNote].filter((x) => x !== null));
+    if (hadFocus) figs.focus();
   };
 
   redraw();
