@@ -644,6 +644,8 @@ export interface components {
          * @description The learner's answer against the reference's, with the exercise's tolerance.
          */
         ScratchComparison: {
+            /** @description A known mistake whose answer to this call is the learner's, if one is. */
+            diagnosis: components["schemas"]["Diagnosis"] | null;
             /** Matches */
             matches: boolean;
             /**

@@ -14,6 +14,9 @@
  * @typedef {import("./api-types").components["schemas"]["SubmissionOut"]} Submission  while status is "pending", verdict is null and tests is []
  * @typedef {import("./api-types").components["schemas"]["HistoryItem"]} SubmissionSummary  verdict is null while grading
  * @typedef {import("./api-types").components["schemas"]["HistoryPage"]} SubmissionPage
+ * @typedef {import("./api-types").components["schemas"]["ScratchInfo"]} ScratchInfo
+ * @typedef {import("./api-types").components["schemas"]["ScratchRun"]} ScratchRun
+ * @typedef {import("./api-types").components["schemas"]["ScratchValue"]} ScratchValue
  */
 
 /** An HTTP or network failure, with the RFC 9457 problem details when the server sent them. */
@@ -147,6 +150,13 @@ export const submitAsync = (slug, code) =>
     Prefer: "respond-async",
     "Idempotency-Key": idempotencyKey(),
   });
+
+/**
+ * One call of the learner's own function on their code, beside the reference's answer where the
+ * exercise shows it: not graded, not stored. A call that cannot be made is a 200 `refused` run.
+ * @param {string} slug @param {string} code @param {string} call @returns {Promise<ScratchRun>}
+ */
+export const scratch = (slug, code, call) => request("POST", `/api/exercises/${enc(slug)}/scratch`, { code, call });
 
 /** @param {string} id */
 export const eventsUrl = (id) => `/api/submissions/${enc(id)}/events`;

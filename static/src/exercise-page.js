@@ -4,14 +4,16 @@
 import * as api from "./api.js";
 import { absoluteTime, h, plural, relativeTime, scrollIntoViewGently, scrollableByKeyboard } from "./dom.js";
 import { DraftStore, createEditor } from "./editor.js";
-import { highlightCodeBlocksIn, highlightPythonInto } from "./highlight.js";
 import { HintsPanel } from "./hints.js";
 import { HistoryPanel } from "./history.js";
 import { progressBadge, statusIcon, statusLabel } from "./icons.js";
+import { initLayout } from "./layout.js";
+import { heatmapsLoadingFor, highlightCodeBlocksIn, highlightPythonInto, typesetIn } from "./lazy.js";
 import { announce } from "./live.js";
-import { typesetIn } from "./math.js";
 import { describeError, noticeFor } from "./messages.js";
-import { problemLines, renderReport, summarize } from "./report.js";
+import { PICTURED_EXERCISE, showProperties } from "./properties.js";
+import { focusTestRow, focusedTestId, problemLines, renderReport, summarize } from "./report.js";
+import { ScratchPanel } from "./scratch.js";
 
 /** @typedef {import("./api.js").Exercise} Exercise */
 /** @typedef {import("./api.js").Submission} Submission */
@@ -74,6 +76,30 @@ function timeLimitSeconds(limits) {
   return null;
 }
 
+/**
+ * The learner's own result of one call (properties.js FetchTable), from a scratch run: the
+ * table its result previews. Null when the exercise takes no calls (409): then the page draws
+ * no pictures. A call that did not return a table is an error, in the run's own words.
+ * @param {string} slug
+ * @param {string} code
+ * @param {string} call
+ * @returns {Promise<import("./api.js").ArrayPreview | null>}
+ */
+async function learnerResult(slug, code, call) {
+  let run;
+  try {
+    run = await api.scratch(slug, code, call);
+  } catch (err) {
+    if (err instanceof api.ApiError && err.status === 409) return null;
+    throw err;
+  }
+  const preview = run.result?.preview;
+  if (run.status !== "returned" || !preview) {
+    throw new api.ApiError("no table", { status: 200, title: run.message || `${call} returned no table` });
+  }
+  return preview;
+}
+
 class ExercisePage {
   /**
    * @param {string} slug
@@ -102,6 +128,8 @@ class ExercisePage {
     this.progressTimer = undefined;
     /** Bumped whenever another submission is shown, so an older wait for a result stops. */
     this.showToken = 0;
+    /** @type {string | null} the test whose row had the focus when a run's re-render removed it */
+    this.focusedTest = null;
 
     this.runButton = /** @type {HTMLButtonElement} */ (byId("run-button"));
     this.resetButton = /** @type {HTMLButtonElement} */ (byId("reset-button"));
@@ -143,6 +171,18 @@ class ExercisePage {
       resultsBar: this.resultsBar,
       getEditorCode: () => this.editor?.getCode() ?? "",
     });
+    if (exercise.scratch) {
+      new ScratchPanel({
+        slug: this.slug,
+        info: exercise.scratch,
+        getCode: () => this.editor?.getCode() ?? "",
+        codeLimit: typeof exercise.limits?.code_bytes === "number" ? exercise.limits.code_bytes : api.MAX_CODE_BYTES,
+        onGoToLine: (line) => {
+          layout.reveal(byId("editor"));
+          this.editor?.focusLine(line);
+        },
+      }).mount();
+    }
     this.runButton.addEventListener("click", () => this.run());
     this.resetButton.addEventListener("click", () => this.confirmReset());
     // Ctrl/Cmd+Enter runs the tests from anywhere on the page (the editor handles its own).
@@ -271,6 +311,7 @@ class ExercisePage {
   async run() {
     if (!this.editor || !this.exercise) return;
     if (this.running) return;
+    layout.show("results", { fromTop: true }); // narrow screens: the run's progress and report are there
     const waiting = Math.ceil((this.cooldownUntil - Date.now()) / 1000);
     if (waiting > 0) {
       announce(`Please wait ${plural(waiting, "second")} before running the tests again.`);
@@ -321,6 +362,7 @@ class ExercisePage {
       this.editor.markProblems(problemLines(sub));
       this.history?.add(summaryOf(sub, this.exercise?.version));
       this.updateStatus(sub);
+      if (sub.verdict === "passed") this.showProperties(code);
       announce(this.announcement(sub));
     } catch (err) {
       const notice = noticeFor(err);
@@ -383,21 +425,23 @@ class ExercisePage {
     const list = h("ol", { class: "arriving", "aria-label": "Test results so far" });
     const counter = h("span", {}, "");
     const running = this.resultsBody.querySelector(".running");
-    running?.append(h("p", { class: "arriving-count muted small" }, counter), list);
     let decided = 0;
     const reset = () => {
       decided = 0;
       counter.textContent = `0 of ${plural(tests.length, "test")} decided`;
-      list.replaceChildren(
-        ...tests.map((test) => {
-          const row = h("li", { class: "arriving-row", "data-test": test.id, "data-status": "waiting" },
-            statusIcon(null), h("span", { class: "arriving-title" }, test.title), h("span", { class: "arriving-status muted small" }, "waiting"));
-          rows.set(test.id, row);
-          return row;
-        }),
+      this.keepTestFocus(() =>
+        list.replaceChildren(
+          ...tests.map((test) => {
+            const row = h("li", { class: "arriving-row", "data-test": test.id, "data-status": "waiting" },
+              statusIcon(null), h("span", { class: "arriving-title" }, test.title), h("span", { class: "arriving-status muted small" }, "waiting"));
+            rows.set(test.id, row);
+            return row;
+          }),
+        ),
       );
     };
     reset();
+    this.keepTestFocus(() => running?.append(h("p", { class: "arriving-count muted small" }, counter), list));
     return {
       reset,
       /** @param {{id: string, status: string}} test */
@@ -499,18 +543,48 @@ class ExercisePage {
     section.hidden = false;
   }
 
+  /**
+   * After a pass on the flagship, its lesson's properties pictured on the learner's own tables.
+   * @param {string} code  the code that passed
+   */
+  showProperties(code) {
+    if (this.slug !== PICTURED_EXERCISE) return;
+    const section = byId("after-pass");
+    const box = /** @type {HTMLElement | null} */ (section.querySelector(".properties")) ?? section.appendChild(h("div", { class: "properties" }));
+    void showProperties(box, (call) => learnerResult(this.slug, code, call), describeError).then((drawn) => {
+      if (!drawn) box.remove();
+    });
+  }
+
+  /**
+   * Change what the results show, keeping the focus on the same test's row when the change
+   * removed the focused one: tests arriving, the report replacing them or a second run must not
+   * drop a keyboard user at the top of the page.
+   * @param {() => void} change
+   * @param {boolean} [remember]  keep the test in mind for a later change (the run goes on)
+   */
+  keepTestFocus(change, remember = true) {
+    const focusLost = () => !document.activeElement || document.activeElement === document.body;
+    const id = focusedTestId(this.resultsBody) ?? (focusLost() ? this.focusedTest : null);
+    change();
+    this.focusedTest = remember ? id : null;
+    if (id && focusLost()) focusTestRow(this.resultsBody, id);
+  }
+
   showProgress() {
     const total = this.exercise?.tests?.length ?? 0;
     const started = Date.now();
     const elapsed = h("span", { class: "muted" }, "");
     this.resultsBar.replaceChildren();
     byId("results").setAttribute("aria-busy", "true");
-    this.resultsBody.replaceChildren(
-      h(
-        "div",
-        { class: "running" },
-        h("div", { class: "progress", role: "progressbar", "aria-label": "Running the tests" }, h("span", { class: "progress-bar" })),
-        h("p", {}, total ? `Running ${plural(total, "test")}… ` : "Running the tests… ", elapsed),
+    this.keepTestFocus(() =>
+      this.resultsBody.replaceChildren(
+        h(
+          "div",
+          { class: "running" },
+          h("div", { class: "progress", role: "progressbar", "aria-label": "Running the tests" }, h("span", { class: "progress-bar" })),
+          h("p", {}, total ? `Running ${plural(total, "test")}… ` : "Running the tests… ", elapsed),
+        ),
       ),
     );
     clearInterval(this.progressTimer);
@@ -543,7 +617,10 @@ class ExercisePage {
     this.shown = sub;
     const ctx = {
       hints: this.hints ?? undefined,
-      onGoToLine: (/** @type {number} */ line) => this.editor?.focusLine(line),
+      onGoToLine: (/** @type {number} */ line) => {
+        layout.reveal(byId("editor"));
+        this.editor?.focusLine(line);
+      },
       timeLimit: timeLimitSeconds(this.exercise?.limits),
     };
     this.history?.setActive(sub.id);
@@ -576,7 +653,14 @@ class ExercisePage {
         ),
       );
     }
-    this.resultsBody.replaceChildren(renderReport(sub, ctx));
+    const heatmapCode = heatmapsLoadingFor(sub);
+    if (heatmapCode) {
+      // A report with 2-D arrays waits for the heatmap code (a chunk of its own), so it is drawn
+      // once and whole; unless another report was asked for meanwhile.
+      void heatmapCode.then(() => this.shown === sub && this.keepTestFocus(() => this.resultsBody.replaceChildren(renderReport(sub, ctx)), sub.status === "pending"));
+      return;
+    }
+    this.keepTestFocus(() => this.resultsBody.replaceChildren(renderReport(sub, ctx)), sub.status === "pending");
   }
 
   /** @param {string} id */
@@ -620,6 +704,7 @@ class ExercisePage {
     this.editor.markProblems(problemLines(sub));
     this.drafts.save(sub.code ?? "");
     announce(`The code from ${relativeTime(sub.created_at)} is back in the editor. Undo restores what you had.`);
+    layout.reveal(byId("editor"));
     this.editor.focus();
   }
 
@@ -645,6 +730,7 @@ class ExercisePage {
   }
 }
 
+const layout = initLayout();
 const slug = slugFromPath();
 if (slug) {
   new ExercisePage(slug).start();

@@ -3,10 +3,8 @@
 // expected vs got (tables for small arrays, heatmaps for larger 2-D previews).
 
 import { formatNumber, formatPreviewValue, formatTolerance, h, isNonFinite, plural, previewNumber, scrollIntoViewGently, srOnly } from "./dom.js";
-import { renderHeatmaps } from "./heatmap.js";
-import { highlightCodeBlocksIn, highlightPythonInto } from "./highlight.js";
 import { statusBadge, statusIcon } from "./icons.js";
-import { typesetIn } from "./math.js";
+import { highlightCodeBlocksIn, highlightPythonInto, loadedHeatmaps, typesetIn } from "./lazy.js";
 
 /**
  * @typedef {import("./api.js").Submission} Submission
@@ -190,6 +188,48 @@ function arrayTable(caption, testTitle, rows, other, tol) {
   return h("div", { class: "table-scroll", role: "region", "aria-label": name, tabindex: "0" }, table);
 }
 
+/** Whether a preview is an array small enough to be a table (larger 2-D ones are heatmaps). @param {ArrayPreview} preview */
+export const fitsTable = (preview) => preview.shape.length > 0 && tableRows(preview) !== null;
+
+/**
+ * A preview as a table, or null when it is too big for one (or not an array).
+ * @param {ArrayPreview} preview
+ * @param {string} caption
+ * @param {string} name  names the table's region apart from every other on the page
+ * @param {ArrayPreview | null} other  marks the cells that differ from it (same shape only)
+ * @param {number | null} tolerance
+ */
+export function previewTable(preview, caption, name, other, tolerance) {
+  if (!preview.shape.length) return null;
+  const rows = tableRows(preview);
+  if (!rows) return null;
+  const otherRows = other && pyShape(other.shape) === pyShape(preview.shape) ? tableRows(other) : null;
+  return arrayTable(caption, name, rows, otherRows, tolerance);
+}
+
+/** The note the grader ends a test's capped output with: "... [9,570 more characters printed]". */
+const CUT_NOTE = /\n?\.\.\. \[([\d,]+) more characters? printed\]\s*$/;
+
+/**
+ * Printed output in a box of capped height that scrolls, by keyboard too (a print flood must not
+ * make the page kilometres long). Where the output was cut, a note under the box says so, so it is
+ * seen without scrolling to the end.
+ * @param {string} text
+ * @param {string} name  the box's accessible name, apart from every other box on the page
+ * @param {boolean} [truncated]  the output was cut with no note of its own (the run's whole output)
+ */
+export function printedOutput(text, name, truncated = false) {
+  const cut = text.match(CUT_NOTE);
+  const shown = cut ? text.slice(0, cut.index) : text;
+  const note = cut ? `The output was cut short here; ${cut[1]} more characters were printed.` : truncated ? "The output was cut short." : null;
+  return h(
+    "div",
+    { class: "printed" },
+    h("pre", { class: "message printed-output", role: "region", "aria-label": name, tabindex: "0" }, shown),
+    note ? h("p", { class: "printed-note muted small" }, note) : null,
+  );
+}
+
 /**
  * Expected vs got: scalars inline, small arrays as tables, larger 2-D previews as heatmaps.
  * @param {TestResult} test
@@ -246,7 +286,8 @@ function comparison(test) {
       ),
     );
   }
-  const maps = heatmapped ? renderHeatmaps(got, expected, tolerance) : null;
+  // The page loads heatmap.js before it renders a report with 2-D arrays (lazy.js heatmapsLoadingFor).
+  const maps = heatmapped ? (loadedHeatmaps()?.renderHeatmaps(got, expected, tolerance) ?? null) : null;
   if (maps) box.append(maps);
   return box;
 }
@@ -415,6 +456,11 @@ function testRow(test, ctx, open) {
   }
   const cmp = comparison(test);
   if (cmp) body.append(cmp);
+  if (test.stdout) {
+    body.append(
+      h("div", { class: "test-printed" }, h("p", { class: "printed-title" }, "Printed during this test"), printedOutput(test.stdout, `Printed during ${test.title || test.id}`)),
+    );
+  }
 
   const head = [statusBadge(test.status), h("span", { class: "test-title" }, test.title)];
   const li = h("li", { class: `test test-${test.status}`, "data-test-id": test.id });
@@ -484,8 +530,7 @@ export function renderReport(sub, ctx = {}) {
         "details",
         { class: "stdout" },
         h("summary", {}, "Printed output"),
-        h("pre", { class: "message" }, sub.stdout),
-        sub.stdout_truncated ? h("p", { class: "muted small" }, "The output was cut short.") : null,
+        printedOutput(sub.stdout, "Printed output of the whole run", sub.stdout_truncated),
       ),
     );
   }
@@ -510,6 +555,43 @@ function renderPending() {
     ),
     h("div", { class: "progress", "aria-hidden": "true" }, h("span", { class: "progress-bar" })),
   );
+}
+
+/** A test's row: a report's (data-test-id) or a running view's (data-test). */
+const TEST_ROW = "[data-test-id], [data-test]";
+
+/** @param {Element} row */
+const testIdOf = (row) => row.getAttribute("data-test-id") ?? row.getAttribute("data-test");
+
+/**
+ * The id of the test whose row holds the focus, if the focus is in one under `container`.
+ * @param {Element} container
+ * @returns {string | null}
+ */
+export function focusedTestId(container) {
+  const active = document.activeElement;
+  if (!active || !container.contains(active)) return null;
+  const row = active.closest(TEST_ROW);
+  return row && container.contains(row) ? testIdOf(row) : null;
+}
+
+/**
+ * Focus the row of test `id` under `container`: its summary, or the row itself when it has none.
+ * @param {Element} container
+ * @param {string} id
+ * @returns {boolean}  false when no row of that test is there
+ */
+export function focusTestRow(container, id) {
+  const row = [...container.querySelectorAll(TEST_ROW)].find((el) => testIdOf(el) === id);
+  if (!(row instanceof HTMLElement)) return false;
+  const summary = row.querySelector("summary");
+  if (summary) {
+    summary.focus();
+  } else {
+    row.setAttribute("tabindex", "-1"); // focusable by script only: it is not a control
+    row.focus();
+  }
+  return true;
 }
 
 /**

@@ -15,6 +15,8 @@ from app.live_server import LiveServer
 from scripts.browser import VIEWPORT, set_code
 from tests.api.conftest import SOLUTION
 from tests.e2e.conftest import TIMEOUT_MS
+from tests.e2e.test_heatmap_keyboard import heatmap_cells
+from tests.e2e.test_layout import TABS, show_tab
 from tests.e2e.test_practice_page import (
     CONCATENATED_HALVES,
     DIAGNOSIS,
@@ -23,6 +25,7 @@ from tests.e2e.test_practice_page import (
     open_exercise,
     run,
 )
+from tests.e2e.test_scratch_run import PRINT_FLOOD, PRINTING_HALVES, try_call
 
 pytestmark = pytest.mark.browser
 
@@ -34,6 +37,8 @@ TOO_LONG = "x = 1\n" + "# padding\n" * 7_000  # about 70 KiB: over the 64 KiB li
 
 def fail_with_the_diagnosis(page: Page) -> None:
     open_exercise(page)
+    if page.get_by_role("tab", name="Code").is_visible():  # a phone: Run is in the Code tab
+        show_tab(page, "Code")
     run(page, CONCATENATED_HALVES, "3 of 6 tests passed.")
     expect(page.locator("#results .callout-title")).to_have_text(DIAGNOSIS)
     # The heatmaps are in a row the callout explains, so it starts collapsed: open it for axe.
@@ -89,6 +94,60 @@ def code_too_long(page: Page) -> None:
     expect(page.locator("#results .notice")).to_contain_text("Your code is too long")
 
 
+def passed_with_the_properties_drawn(page: Page) -> None:
+    open_exercise(page)
+    run(page, SOLUTION, "6 of 6 tests passed.")
+    expect(page.locator("#after-pass .properties [role='img']")).to_have_count(4)
+
+
+def heatmap_cell_read_by_keyboard(page: Page) -> None:
+    cells = heatmap_cells(page)
+    cells.focus()
+    cells.press("ArrowRight")
+    expect(cells.locator(".heatmap-cursor:visible")).to_have_count(3)
+    expect(page.locator("#results .heatmap-keys")).to_be_visible()
+
+
+def scratch_call_beside_the_reference(page: Page) -> None:
+    open_exercise(page)
+    try_call(page, CONCATENATED_HALVES, "positional_encoding(4, 6)")
+    expect(page.locator("#scratch-result .heatmap-summary")).to_be_visible()
+    page.locator("#scratch-result .scratch-arguments-made summary").click()
+
+
+def scratch_call_refused(page: Page) -> None:
+    open_exercise(page)
+    try_call(page, SOLUTION, "positional_encoding(5000, 4)")
+    expect(page.locator("#scratch-result .scratch-outcome")).to_contain_text("max_len must be")
+
+
+def scratch_call_flooding_its_output(page: Page) -> None:
+    open_exercise(page)
+    try_call(page, PRINT_FLOOD, "positional_encoding(40, 40)")  # a 40×40 answer: heatmaps
+    expect(page.locator("#scratch-result .printed-note")).to_be_visible()
+
+
+def failing_run_with_printed_output(page: Page) -> None:
+    open_exercise(page)
+    run(page, PRINTING_HALVES, "3 of 6 tests passed.")
+    page.locator("#results li.test details").evaluate_all(
+        "all => all.forEach(d => { d.open = true; })"
+    )
+    page.locator("#results .stdout summary").click()
+    expect(page.locator("#results .test-printed").first).to_be_visible()
+
+
+def on_a_phone_tab(name: str) -> Callable[[Page], None]:
+    """The fresh exercise with one of the phone's tabs open."""
+
+    def reach(page: Page) -> None:
+        open_exercise(page)
+        expect(page.locator("#statement .katex").first).to_be_attached()
+        show_tab(page, name)
+
+    return reach
+
+
 @dataclass(frozen=True)
 class State:
     name: str
@@ -105,8 +164,36 @@ STATES = [
     State("history-run-compared", history_run_compared_with_the_editor),
     State("syntax-error", syntax_error),
     State("code-too-long", code_too_long),
+    State("passed-properties-drawn", passed_with_the_properties_drawn),
+    State(
+        "dark-passed-properties-drawn", passed_with_the_properties_drawn, {"color_scheme": "dark"}
+    ),
+    State("heatmap-cell-read-by-keyboard", heatmap_cell_read_by_keyboard),
+    State(
+        "dark-heatmap-cell-read-by-keyboard",
+        heatmap_cell_read_by_keyboard,
+        {"color_scheme": "dark"},
+    ),
     State("dark-failing-run", fail_with_the_diagnosis, {"color_scheme": "dark"}),
     State("phone-failing-run", fail_with_the_diagnosis, {"viewport": PHONE}),
+    State("scratch-call-beside-the-reference", scratch_call_beside_the_reference),
+    State(
+        "dark-scratch-call-beside-the-reference",
+        scratch_call_beside_the_reference,
+        {"color_scheme": "dark"},
+    ),
+    State(
+        "phone-scratch-call-beside-the-reference",
+        scratch_call_beside_the_reference,
+        {"viewport": PHONE},
+    ),
+    State("scratch-call-refused", scratch_call_refused),
+    State("scratch-call-flooding-its-output", scratch_call_flooding_its_output),
+    State("failing-run-with-printed-output", failing_run_with_printed_output),
+    *(
+        State(f"phone-{name.lower()}-tab", on_a_phone_tab(name), {"viewport": PHONE})
+        for name in TABS
+    ),
 ]
 
 
