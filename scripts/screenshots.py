@@ -1,4 +1,4 @@
-"""Regenerate the README screenshots: docs/screenshots/passing.png and failing.png.
+"""Regenerate the README screenshots: docs/screenshots/passing.png, failing.png and scratch.png.
 
 Runs a throwaway `gradebox serve` (temporary database) and Debian's Chromium, the same way as
 the browser tests: 1280x900, light colour scheme.
@@ -55,13 +55,11 @@ def run(page: Page, code: str, verdict: str) -> None:
     page.mouse.move(0, 0)
 
 
-def scroll_to(page: Page, selector: str, margin: int = 16) -> None:
-    """Scroll the window so that `selector` starts `margin` pixels below the sticky header."""
+def scroll_to(page: Page, selector: str) -> None:
+    """Scroll the pane that holds `selector` (each pane scrolls on its own) to its top."""
     page.evaluate(
-        "([selector, margin]) => window.scrollTo(0, "
-        "document.querySelector(selector).getBoundingClientRect().top + scrollY - margin"
-        " - document.querySelector('.site-header').offsetHeight)",
-        [selector, margin],
+        "(selector) => document.querySelector(selector).scrollIntoView({block: 'start'})",
+        selector,
     )
 
 
@@ -88,12 +86,19 @@ def main() -> None:
             scroll_to(page, "#results")
             page.screenshot(path=OUT / "failing.png")
 
+            call = page.locator("#scratch-call")
+            call.fill("positional_encoding(4, 6)")
+            call.press("Enter")
+            expect(page.locator("#scratch-result")).to_contain_text("The reference")
+            scroll_to(page, "#scratch")
+            page.screenshot(path=OUT / "scratch.png")
+
             run(page, CORRECTED, "6 of 6 tests passed.")
             page.evaluate("() => window.scrollTo(0, 0)")
             page.screenshot(path=OUT / "passing.png")
         finally:
             context.close()
-    for name in ("passing.png", "failing.png"):
+    for name in ("passing.png", "failing.png", "scratch.png"):
         print(OUT / name)
 
 

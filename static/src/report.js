@@ -334,12 +334,10 @@ function diagnosisTip(diagnosis) {
 }
 
 /**
- * The diagnosed-misconception callout, shown once per misconception right under the verdict.
+ * A misconception's explanation, rendered (math typeset, code highlighted).
  * @param {Diagnosis} diagnosis
- * @param {string[]} testTitles  the tests in which it was diagnosed
- * @param {ReportContext} ctx
  */
-function diagnosisCallout(diagnosis, testTitles, ctx) {
+export function diagnosisExplanation(diagnosis) {
   const explanation = h("div", { class: "md" });
   if (diagnosis.explanation_html) {
     // Rendered by the server from authored Markdown with raw HTML off, like hints and the statement.
@@ -350,6 +348,17 @@ function diagnosisCallout(diagnosis, testTitles, ctx) {
   }
   typesetIn(explanation);
   highlightCodeBlocksIn(explanation);
+  return explanation;
+}
+
+/**
+ * The diagnosed-misconception callout, shown once per misconception right under the verdict.
+ * @param {Diagnosis} diagnosis
+ * @param {string[]} testTitles  the tests in which it was diagnosed
+ * @param {ReportContext} ctx
+ */
+function diagnosisCallout(diagnosis, testTitles, ctx) {
+  const explanation = diagnosisExplanation(diagnosis);
   const callout = h(
     "aside",
     { class: "callout", tabindex: "-1", "aria-label": `Likely misconception: ${diagnosis.title}` },

@@ -8,7 +8,7 @@ import { statusIcon } from "./icons.js";
 import { heatmapsLoadingFor, loadedHeatmaps } from "./lazy.js";
 import { announce } from "./live.js";
 import { noticeFor } from "./messages.js";
-import { fitsTable, previewTable, printedOutput } from "./report.js";
+import { diagnosisExplanation, fitsTable, previewTable, printedOutput } from "./report.js";
 
 /**
  * @typedef {import("./api.js").ScratchInfo} ScratchInfo
@@ -116,6 +116,18 @@ function answers(run) {
         h("p", {}, comparison.message),
       ),
     );
+    const diagnosis = comparison.diagnosis;
+    if (diagnosis) {
+      out.push(
+        h(
+          "aside",
+          { class: "callout scratch-misconception", "aria-label": `Likely misconception: ${diagnosis.title}` },
+          h("p", { class: "callout-kicker" }, statusIcon("info"), "Likely misconception"),
+          h("p", { class: "callout-title" }, diagnosis.title),
+          diagnosisExplanation(diagnosis),
+        ),
+      );
+    }
   }
   if (!reference && run.reference_note) out.push(h("p", { class: "muted small scratch-reference-note" }, run.reference_note));
   if (maps && (heatmapped || differenceMap)) {
@@ -134,6 +146,13 @@ function renderRun(run, options) {
   const outcome = OUTCOMES[run.status] ?? OUTCOMES.internal_error;
   const matches = run.comparison?.matches;
   const icon = run.status === "returned" && matches !== undefined ? (matches ? "passed" : "failed") : outcome.icon;
+  // A returned call is judged against the reference, where there is one: say which way.
+  const label =
+    run.status === "returned" && matches !== undefined
+      ? matches
+        ? "Returned the reference's answer"
+        : "Returned an answer unlike the reference's"
+      : outcome.label;
   const box = h(
     "div",
     { class: `scratch-run scratch-run-${run.status}` },
@@ -141,7 +160,7 @@ function renderRun(run, options) {
       "div",
       { class: "scratch-outcome" },
       statusIcon(icon),
-      h("div", {}, h("p", { class: "scratch-outcome-label" }, outcome.label), h("p", { class: "scratch-message" }, run.message)),
+      h("div", {}, h("p", { class: "scratch-outcome-label" }, label), h("p", { class: "scratch-message" }, run.message)),
     ),
   );
   const line = run.error?.line;
@@ -190,6 +209,7 @@ function announcement(run) {
   const comparison = run.comparison;
   if (comparison?.matches) parts.push("It matches the reference's answer.");
   else if (comparison) parts.push(`It differs from the reference's answer. ${comparison.message.split("\n")[0]}`);
+  if (comparison?.diagnosis) parts.push(`Likely misconception: ${comparison.diagnosis.title}.`);
   if (run.stdout) parts.push("It printed output, shown below.");
   return parts.join(" ");
 }

@@ -112,6 +112,17 @@ def test_a_wrong_answer_stands_beside_the_reference_with_the_first_difference(
     # Both are 4×6 arrays: the difference map is drawn too, described in words.
     expect(result.locator(".heatmap-summary")).to_contain_text("14 of 24 cells differ")
     expect(page.locator("#live")).to_contain_text("It differs from the reference's answer. Row 0")
+    # The known mistake whose answer this is, named and explained (the same words as a report's).
+    misconception = result.get_by_role(
+        "complementary", name="Likely misconception: Sines in one half, cosines in the other"
+    )
+    expect(misconception).to_contain_text("interleaved layout")
+    expect(page.locator("#live")).to_contain_text(
+        "Likely misconception: Sines in one half, cosines in the other."
+    )
+    expect(result.locator(".scratch-outcome-label")).to_have_text(
+        "Returned an answer unlike the reference's"
+    )
 
 
 @pytest.mark.parametrize(
