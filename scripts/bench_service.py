@@ -23,6 +23,7 @@ import asyncio
 import os
 import secrets
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -38,9 +39,14 @@ from graders.catalog import Catalog
 from graders.engine import Grader
 from graders.host.pool import SandboxPool
 from graders.protocol.limits import Limits
-from scripts.load import concurrent_rate
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(
+    0, str(ROOT)
+)  # `python scripts/bench_service.py` (make bench): scripts/ is no package on the path
+
+from scripts.load import concurrent_rate  # noqa: E402
+
 FLAGSHIP = "sinusoidal-positional-encoding"
 SUBMIT = f"/api/exercises/{FLAGSHIP}/submissions"
 SOLUTION = (ROOT / "exercises" / FLAGSHIP / "solution.py").read_text(encoding="utf-8")

@@ -456,9 +456,12 @@ function shapeText(p) {
  * @param {ArrayPreview | null} gotPreview
  * @param {ArrayPreview | null} expectedPreview
  * @param {number | null} tolerance
+ * @param {string} other  what the second matrix is, in a word: "expected" in a report, "reference"
+ *   beside a call of the learner's own
  * @returns {HTMLElement | null}
  */
-export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
+export function renderHeatmaps(gotPreview, expectedPreview, tolerance, other = "expected") {
+  const Other = other.charAt(0).toUpperCase() + other.slice(1);
   const got = toMatrix(gotPreview);
   const expected = toMatrix(expectedPreview);
   if (!got && !expected) return null;
@@ -509,7 +512,7 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
       const f = figure(
         `Yours (${shapeText(gotPreview)})`,
         `Your result: ${got.rows} by ${got.cols} heatmap, ${describeValues(got)}.` +
-          (cmp && cmp.badCount ? ` Cells that differ from the expected result are outlined.` : ""),
+          (cmp && cmp.badCount ? ` Cells that differ from the ${other} result are outlined.` : ""),
       );
       draw(f.canvas, {
         rows: got.rows,
@@ -524,8 +527,8 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
     }
     if (expected && expectedPreview) {
       const f = figure(
-        `Expected (${shapeText(expectedPreview)})`,
-        `Expected result: ${expected.rows} by ${expected.cols} heatmap, ${describeValues(expected)}.`,
+        `${Other} (${shapeText(expectedPreview)})`,
+        `${Other} result: ${expected.rows} by ${expected.cols} heatmap, ${describeValues(expected)}.`,
       );
       draw(f.canvas, { rows: expected.rows, cols: expected.cols, value: (i) => expected.values[i], scale: valueScale });
       figs.append(f.figure);
@@ -540,7 +543,7 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
       const cells = got.rows * got.cols;
       const text = describeComparison(cmp, cells, tolerance);
       diffScale = cmp.maxAbs || (tolerance ?? 0) || 1;
-      const f = figure("Difference (yours − expected)", `Difference map. ${text}`);
+      const f = figure(`Difference (yours − ${other})`, `Difference map. ${text}`);
       draw(f.canvas, {
         rows: got.rows,
         cols: got.cols,
@@ -566,7 +569,7 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
       summary = h(
         "p",
         { class: "heatmap-summary" },
-        `The shapes differ (yours ${got.rows}×${got.cols}, expected ${expected.rows}×${expected.cols}), so there is no difference map.`,
+        `The shapes differ (yours ${got.rows}×${got.cols}, ${other} ${expected.rows}×${expected.cols}), so there is no difference map.`,
       );
     }
 
@@ -581,7 +584,7 @@ export function renderHeatmaps(gotPreview, expectedPreview, tolerance) {
       const theirs = value(expected);
       const i = r * (got?.cols ?? 0) + c;
       const extra = [];
-      if (theirs !== null) extra.push(`expected ${theirs}`);
+      if (theirs !== null) extra.push(`${other} ${theirs}`);
       if (cmp && yours !== null) extra.push(`difference ${formatNumber(cmp.diff[i])}`, ...(cmp.bad[i] ? ["beyond the tolerance"] : []));
       if (yours === null) return `Row ${r}, column ${c}: ${extra.length ? extra.join(", ") : "no value"}`;
       return `Row ${r}, column ${c}: yours ${yours}${extra.length ? ` (${extra.join(", ")})` : ""}`;

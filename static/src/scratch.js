@@ -131,7 +131,12 @@ function answers(run) {
   }
   if (!reference && run.reference_note) out.push(h("p", { class: "muted small scratch-reference-note" }, run.reference_note));
   if (maps && (heatmapped || differenceMap)) {
-    const map = maps.renderHeatmaps(isTwoD(got?.preview) ? (got?.preview ?? null) : null, isTwoD(reference?.preview) ? (reference?.preview ?? null) : null, tolerance);
+    const map = maps.renderHeatmaps(
+      isTwoD(got?.preview) ? (got?.preview ?? null) : null,
+      isTwoD(reference?.preview) ? (reference?.preview ?? null) : null,
+      tolerance,
+      "reference",
+    );
     if (map) out.push(map);
   }
   return out;

@@ -111,6 +111,11 @@ def test_a_wrong_answer_stands_beside_the_reference_with_the_first_difference(
     expect(result.locator(".scratch-comparison")).to_contain_text(re.compile(r"Row 0, column 1 is"))
     # Both are 4×6 arrays: the difference map is drawn too, described in words.
     expect(result.locator(".heatmap-summary")).to_contain_text("14 of 24 cells differ")
+    # Beside a call the second map is the reference's, not "expected".
+    expect(
+        result.get_by_role("img", name=re.compile(r"^Reference result: 4 by 6 heatmap"))
+    ).to_be_visible()
+    expect(result.get_by_role("img", name=re.compile(r"^Difference map"))).to_be_visible()
     expect(page.locator("#live")).to_contain_text("It differs from the reference's answer. Row 0")
     # The known mistake whose answer this is, named and explained (the same words as a report's).
     misconception = result.get_by_role(
