@@ -176,10 +176,7 @@ class Worker:
         self._active.add(taken.entry)
         sender: asyncio.Task[list[tuple[str, dict[str, Any]]]] | None = None
         try:
-            times = JobTimes()
-            JOB_TIMES.set(times)
-            TENANT.set(taken.fields.get("tenant", "?"))
-            queued = time.time() + self._clock_offset - int(taken.entry.split("-")[0]) / 1000
+            times, queued = self._begin(taken)
             run = self._run_of(taken)
             outbox: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
             sender = asyncio.create_task(self._send_events(run["submission"], outbox))
@@ -207,14 +204,20 @@ class Worker:
                 sender.cancel()
             self._active.discard(taken.entry)
 
+    def _begin(self, taken: Taken) -> tuple[JobTimes, float]:
+        """Start a job's clocks in its own task (its pool times, its turn in the fair queue):
+        the times, and the seconds since it was queued (by Redis time, the entry's id)."""
+        times = JobTimes()
+        JOB_TIMES.set(times)
+        TENANT.set(taken.fields.get("tenant", "?"))
+        age = time.time() + self._clock_offset - int(taken.entry.split("-")[0]) / 1000
+        return times, age
+
     async def _handle_scratch(self, taken: Taken) -> None:
         """A scratch run: graded like a submission, no events, nothing stored anywhere."""
         self._active.add(taken.entry)
         try:
-            times = JobTimes()
-            JOB_TIMES.set(times)
-            TENANT.set(taken.fields.get("tenant", "?"))
-            queued = time.time() + self._clock_offset - int(taken.entry.split("-")[0]) / 1000
+            times, queued = self._begin(taken)
             scratch = await self._scratch(taken)
             await self._reply(taken, scratch, max(0.0, queued - times.run), times.run, [])
         except Exception:

@@ -165,8 +165,6 @@ class ArgumentFile(_Table):
     """One argument of `[scratch].args`: its name and exactly one of `int`, `float`, `bool`
     or `array`."""
 
-    model_config = ConfigDict(populate_by_name=False)
-
     name: Text = Field(description="As the signature names it (a call may pass it by name).")
     int_range: list[int] | None = Field(
         None, alias="int", min_length=2, max_length=2, description="[low, high], inclusive."

@@ -139,7 +139,9 @@ def _scratch_run(
         ScratchArgument(name=argument.name, value=scratch_value(value))
         for argument, value in zip(spec.arguments, arguments, strict=True)
     ]
-    expected, note = _reference(exercise, spec, arguments)
+    # One probe for the reference, the mistakes and the comparison; fresh: kept in the small cache
+    probe = replace(make_probe(exercise.entry, arguments), fresh=True)
+    expected, note = _reference(exercise, spec, probe)
     if expected is not _HIDDEN:
         common["reference"] = scratch_value(expected)
     common["reference_note"] = note
@@ -166,7 +168,7 @@ def _scratch_run(
     got = result.value
     comparison = None
     if expected is not _HIDDEN:
-        comparison = _compare(exercise, arguments, got, expected)
+        comparison = _compare(exercise, probe, got, expected)
     return ScratchRun(
         **common,
         status=ScratchStatus.RETURNED,
@@ -184,19 +186,15 @@ def _stopped(ending: Ending) -> ScratchStatus:
     return ScratchStatus.TIMED_OUT if ending in _TIMEOUTS else ScratchStatus.ERROR
 
 
-def _reference(exercise: Exercise, spec: ScratchSpec, arguments: list[Any]) -> tuple[Any, str]:
+def _reference(exercise: Exercise, spec: ScratchSpec, probe: Probe) -> tuple[Any, str]:
     """The reference's answer to the same call (computed here: trusted code), or why not."""
     if not spec.reference:
         return _HIDDEN, "This exercise does not show the reference's answer to your own calls."
-    probe = replace(make_probe(exercise.entry, arguments), fresh=True)  # kept in the small cache
     return trusted.reference_value(exercise, probe), ""
 
 
-def _compare(
-    exercise: Exercise, arguments: list[Any], got: Any, expected: Any
-) -> ScratchComparison:
+def _compare(exercise: Exercise, probe: Probe, got: Any, expected: Any) -> ScratchComparison:
     """The learner's answer against the reference's, as the tests compare values."""
-    probe = make_probe(exercise.entry, arguments)
     scaled = trusted.tolerance_function(exercise)
     tolerance = exercise.tolerance if scaled is None else scaled(probe.args, exercise.tolerance)
     if isinstance(expected, Unsupported) and expected.type.startswith("raised "):
@@ -222,9 +220,8 @@ def _known_mistake(
 ) -> Diagnosis | None:
     """The first known mistake that answers this call as the learner did (and not as the
     reference does: a mistake of loops alone answers every call rightly)."""
-    fresh = replace(probe, fresh=True)
     for mistake in exercise.mistakes:
-        theirs = trusted.mistake_value(exercise, mistake, fresh)
+        theirs = trusted.mistake_value(exercise, mistake, probe)
         if outcomes_match(got, theirs, tolerance) and not outcomes_match(
             expected, theirs, tolerance
         ):

@@ -21,7 +21,9 @@ MAX_CALL_CHARS = 2_000
 _MAX_NODES = 400
 _MODULES = frozenset({"np", "numpy"})
 _BUILTIN_CALLS = frozenset({"range", "list", "tuple", "float", "int", "bool", "abs", "round"})
-_OPERATORS = (
+_ALLOWED_NODES = (
+    ast.Constant, ast.List, ast.Tuple, ast.Call, ast.Attribute, ast.Name, ast.Load,
+    ast.keyword, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Slice,
     ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.MatMult,
     ast.USub, ast.UAdd,
 )  # fmt: skip
@@ -75,11 +77,7 @@ def _check_expression(node: ast.expr) -> None:
         called = inner.func if isinstance(inner, ast.Call) else None
         if isinstance(called, ast.Name) and called.id not in _BUILTIN_CALLS:
             raise CallRefused(f"An argument calls {called.id}(), which is not available.")
-        allowed = (
-            ast.Constant, ast.List, ast.Tuple, ast.Call, ast.Attribute, ast.Name, ast.Load,
-            ast.keyword, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Slice, *_OPERATORS,
-        )  # fmt: skip
-        if not isinstance(inner, allowed):
+        if not isinstance(inner, _ALLOWED_NODES):
             raise CallRefused(
                 f"An argument uses {_construct(inner)}: arguments are literals, arithmetic "
                 "and NumPy expressions."
