@@ -89,8 +89,9 @@ class LiveServer(_LiveProcess):
     The server's stderr is appended to `server.log` in the data directory.
     """
 
-    def __init__(self, data_dir: Path, **settings: str) -> None:
+    def __init__(self, data_dir: Path, module: str = "app.cli", **settings: str) -> None:
         self.data_dir = data_dir
+        self.module = module  # what `python -m` runs: the CLI, or a test's wrapper around it
         self.settings = {**DEFAULT_SETTINGS, **settings}
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
@@ -111,7 +112,7 @@ class LiveServer(_LiveProcess):
         }
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)],
+                [sys.executable, "-m", self.module, "serve", "--port", str(self.port)],
                 cwd=PROJECT_ROOT,
                 env=environment,
                 stdout=subprocess.DEVNULL,
@@ -223,6 +224,7 @@ class LiveWorker(_LiveProcess):
     """
 
     isolated = False  # set True before `start` for a network namespace of its own
+    module = "app.cli"  # run as `python -m <module> worker --name <name>`; tests wrap it
 
     def __init__(self, log_dir: Path, redis_url: str, **settings: str) -> None:
         self.log_dir, self.redis_url = log_dir, redis_url
@@ -243,7 +245,7 @@ class LiveWorker(_LiveProcess):
             **{f"GRADEBOX_{key.upper()}": value for key, value in self.settings.items()},
         }
         environment.pop("GRADEBOX_DATABASE_URL", None)  # a worker holds no database credentials
-        command = [sys.executable, "-m", "app.cli", "worker", "--name", self.name]
+        command = [sys.executable, "-m", self.module, "worker", "--name", self.name]
         if self.isolated:
             command = ["unshare", "--net", *command]
         self.log_dir.mkdir(parents=True, exist_ok=True)

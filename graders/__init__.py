@@ -30,8 +30,8 @@ if TYPE_CHECKING:
         tolerance_for,
         tolerance_text,
         value_mismatch,
-        within_tolerance,
     )
+    from graders.protocol.matching import within_tolerance
     from graders.report import Diagnosis, Report, Status, TestResult, Verdict
 
 _HOME = {
@@ -53,7 +53,7 @@ _HOME = {
     "tolerance_for": "graders.checks",
     "tolerance_text": "graders.checks",
     "value_mismatch": "graders.checks",
-    "within_tolerance": "graders.checks",
+    "within_tolerance": "graders.protocol.matching",
     "Diagnosis": "graders.report",
     "Report": "graders.report",
     "Status": "graders.report",

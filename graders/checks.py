@@ -22,6 +22,7 @@ import numpy as np
 from graders.probes import Probe
 from graders.protocol.counts import CallCounts, growth
 from graders.protocol.loops import LoopFinding
+from graders.protocol.matching import numbers_of, within_tolerance
 from graders.protocol.values import ListOfNumbers, Unsupported
 
 CHECK_MARK = "__gradebox_check__"
@@ -286,37 +287,6 @@ def _unsupported_text(value: Unsupported) -> str:
     return f"an object of type {name}{of_shape}" + (f" ({note}" if note else "")
 
 
-def numbers_of(value: Any) -> np.ndarray[Any, Any] | None:
-    """The returned value's numbers as a float64 array (complex128 if any is complex), or None
-    when it holds anything else. Reads arrays, NumPy and Python scalars, and lists or tuples of
-    them, whichever way they crossed the sandbox boundary."""
-    if isinstance(value, ListOfNumbers):
-        value = value.array
-    elif type(value) in (list, tuple):
-        value = _unwrapped(value)
-    elif not isinstance(value, np.ndarray | np.generic | bool | int | float | complex):
-        return None
-    try:
-        array = np.asarray(value)
-    except (TypeError, ValueError, OverflowError, RecursionError):  # ragged, or not numbers
-        return None
-    if array.dtype.kind not in "biufc":
-        return None
-    return array.astype(np.complex128 if array.dtype.kind == "c" else np.float64)
-
-
-def _unwrapped(value: Any, depth: int = 0) -> Any:
-    """A list or tuple with every `ListOfNumbers` in it replaced by its array (for np.asarray);
-    anything NumPy would not read as a number becomes None, so the result is refused."""
-    if isinstance(value, ListOfNumbers):
-        return value.array
-    if type(value) in (list, tuple) and depth < 32:
-        return [_unwrapped(item, depth + 1) for item in value]
-    if isinstance(value, np.ndarray | np.generic | bool | int | float | complex):
-        return value
-    return None
-
-
 def as_float_array(value: Any) -> np.ndarray[Any, Any] | None:
     """The returned value as a float array, or None when it is not real numbers (an array,
     a number, or a list of them; complex numbers are not real)."""
@@ -378,17 +348,6 @@ def returned_array(
             trial,
         )
     return got
-
-
-def within_tolerance(
-    got: np.ndarray[Any, Any], expected: np.ndarray[Any, Any], tolerance: float
-) -> np.ndarray[Any, Any]:
-    """The one rule for "the same number", element by element, used by every comparison:
-    |got - expected| <= tolerance, or both NaN, or the same infinity."""
-    close: np.ndarray[Any, Any] = np.isclose(
-        got, expected, rtol=0.0, atol=tolerance, equal_nan=True
-    )
-    return close
 
 
 def first_mismatch(

@@ -59,6 +59,14 @@ class ScratchComparison(_Contract):
         None,
         description="A known mistake whose answer to this call is the learner's, if one is.",
     )
+    mistakes_tried: int = Field(
+        0, description="How many of the exercise's known mistakes were run on this call."
+    )
+    mistakes_known: int = Field(
+        0,
+        description="How many known mistakes the exercise has. Fewer tried than known: the "
+        "search stopped at its time budget at this size, so a mistake may have gone unnamed.",
+    )
 
 
 class ScratchRun(_Contract):

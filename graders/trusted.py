@@ -78,6 +78,16 @@ def load_module(path: Path) -> ModuleType:
     return _load_module(path, modified(path))
 
 
+@cache
+def _source(path: Path, mtime: float) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def source_of(path: Path) -> str:
+    """An author's file's text (the reference's, a mistake's), read again once it changes."""
+    return _source(path, modified(path))
+
+
 def entry_function(path: Path, entry: str) -> Callable[..., Any]:
     function = getattr(load_module(path), entry, None)
     if not callable(function):

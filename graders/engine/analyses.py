@@ -19,10 +19,11 @@ from typing import Any
 import numpy as np
 
 from graders import trusted
-from graders.checks import Finding, Trial, numbers_of, within_tolerance
+from graders.checks import Finding, Trial
 from graders.exercise import Exercise
 from graders.markdown import render
 from graders.probes import make_probe
+from graders.protocol.matching import numbers_of, within_tolerance
 from graders.protocol.values import ListOfNumbers
 from graders.report import Diagnosis
 

@@ -15,6 +15,7 @@ from graders.exercise import Exercise
 from graders.probes import Probe
 from graders.protocol import frames, values
 from graders.protocol.limits import Limits
+from graders.protocol.sequence import frame_budget
 
 # The most bytes one element takes on the wire (complex128).
 _ELEMENT_BYTES = 16
@@ -31,9 +32,15 @@ def result_caps(exercise: Exercise, probes: list[Probe]) -> ResultCaps:
     return ResultCaps(elements, exercise.limits.list_items)
 
 
-def run_limits(limits: Limits, caps: ResultCaps) -> Limits:
-    """`limits` with the run's byte cap lowered to what its calls' caps allow (never raised)."""
+def run_limits(limits: Limits, caps: ResultCaps, arguments: int = 0) -> Limits:
+    """`limits` with the run's byte cap and frame budget lowered to what its calls (and a
+    scratch call's `arguments`) can send (never raised)."""
     arrays = sum(_ELEMENT_BYTES * cap for cap in caps.elements)
-    stdout = 12 * limits.output_bytes  # characters; JSON writes "\ud83d\ude00" for one
+    stdout = 4 * limits.output_bytes  # characters, sent as UTF-8
     most = arrays + len(caps.elements) * _CALL_BYTES + stdout + _RUN_BYTES
-    return replace(limits, result_bytes=min(limits.result_bytes, most))
+    frames = frame_budget(len(caps.elements), arguments)
+    return replace(
+        limits,
+        result_bytes=min(limits.result_bytes, most),
+        result_frames=min(limits.result_frames, frames),
+    )

@@ -10,16 +10,15 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import numpy as np
-
 from graders import trusted
-from graders.checks import Check, CheckContext, Trial, numbers_of, within_tolerance
+from graders.checks import Check, CheckContext, Trial
 from graders.engine.analyses import analyse, from_finding, loop_diagnosis
 from graders.exercise import Exercise, MistakeSpec, TestSpec
 from graders.probes import Probe
 from graders.protocol.counts import growth
 from graders.protocol.loops import LoopFinding
-from graders.protocol.values import ListOfNumbers, Unsupported
+from graders.protocol.matching import outcomes_match
+from graders.protocol.values import Unsupported
 from graders.report import Diagnosis, Status, TestResult
 
 logger = logging.getLogger(__name__)
@@ -214,40 +213,3 @@ def diagnosis_of(mistake: MistakeSpec) -> Diagnosis:
         tip=mistake.tip,
         tip_html=mistake.tip_html,
     )
-
-
-def outcomes_match(learner: Any, mistake: Any, tolerance: float) -> bool:
-    """Same kind of value, same shape, every element within tolerance (the one rule), item by
-    item for tuples, lists of arrays and dicts. One number is one kind, however it is typed: a
-    loss returned as `float(loss)` matches a mistake that returns `np.float64`."""
-    if _one_number(learner) and _one_number(mistake):
-        return bool(within_tolerance(np.asarray(learner), np.asarray(mistake), tolerance).all())
-    if type(learner) is not type(mistake):
-        return False
-    if isinstance(learner, dict):
-        return list(learner) == list(mistake) and all(
-            outcomes_match(learner[key], mistake[key], tolerance) for key in learner
-        )
-    if isinstance(learner, list | tuple):
-        return len(learner) == len(mistake) and all(
-            outcomes_match(mine, theirs, tolerance)
-            for mine, theirs in zip(learner, mistake, strict=True)
-        )
-    if isinstance(learner, ListOfNumbers) and learner.container != mistake.container:
-        return False
-    if isinstance(learner, np.ndarray) and (  # before any copy: a mistake has ten chances
-        learner.shape != mistake.shape or learner.dtype.kind != mistake.dtype.kind
-    ):
-        return False
-    got, theirs = numbers_of(learner), numbers_of(mistake)
-    if got is None or theirs is None:  # text, None, or a value that did not cross
-        return bool(learner == mistake)
-    if got.shape != theirs.shape or got.dtype != theirs.dtype:  # real or complex alike
-        return False
-    return bool(within_tolerance(got, theirs, tolerance).all())
-
-
-def _one_number(value: Any) -> bool:
-    """A real Python or NumPy scalar (not bool: True is no loss)."""
-    real = (int, float, np.integer, np.floating)
-    return isinstance(value, real) and not isinstance(value, bool | np.bool_)

@@ -7,18 +7,21 @@ how the host saw the run end (`RunOutcome`) and how far the child got (`RunReadi
   where the run was        how it ended                           ending
   ---------------------    -----------------------------------    ----------------------------
   anywhere                 no child could be had                  sandbox-unavailable
-                           a frame no honest child sends          protocol-broken
                            wall clock out, CPU < half the wall    starved (rerun once)
-  before any learner code  anything else                          sandbox-failed
+  before any learner code  a frame no honest child sends          protocol-broken
+                           SIGKILL/SIGTERM from outside           sandbox-killed
+                           anything else                          sandbox-failed
   compiling                a crash signal                         learner-compiler-crashed
   module-level code        a crash signal                         learner-module-crashed
   in a call                a crash signal                         learner-crashed-interpreter
-  between calls            a crash signal, our own exit code      sandbox-failed
-  any learner code         the kernel's CPU limit (or SIGXCPU)    learner-cpu
+  any learner code         an exit code, a signal from outside,   learner-process-ended
+                           a crash between calls
+                           a frame no honest child sends, or      learner-protocol
+                           past the frame budget
+                           the kernel's CPU limit (or SIGXCPU)    learner-cpu
                            wall clock out, CPU >= half the wall   learner-wall-timeout
                            memory ran out in our packing code,    learner-memory
                            or the OOM killer near the limit
-                           SIGKILL/SIGTERM from outside           sandbox-killed
                            its reaper never reported              zygote-died
                            over the byte cap in a call / else     learner-result-too-large /
                                                                   learner-output
@@ -77,6 +80,8 @@ class Ending(StrEnum):
     LEARNER_COMPILER_CRASHED = "learner-compiler-crashed"
     LEARNER_MODULE_CRASHED = "learner-module-crashed"
     LEARNER_CRASHED_INTERPRETER = "learner-crashed-interpreter"
+    LEARNER_PROCESS_ENDED = "learner-process-ended"
+    LEARNER_PROTOCOL = "learner-protocol"
     STARVED = "starved"
     SANDBOX_UNAVAILABLE = "sandbox-unavailable"
     SANDBOX_FAILED = "sandbox-failed"
@@ -211,6 +216,27 @@ ENDINGS: Mapping[Ending, Attribution] = MappingProxyType(
             in_call="The Python interpreter crashed{signal} while running this call. "
             + _CRASH_ADVICE,
         ),
+        # Once learner code may have run, its process can end itself any way it likes (and
+        # say anything on its channel): no exit code, signal or frame of its is read as ours.
+        Ending.LEARNER_PROCESS_ENDED: _learner(
+            Verdict.ERROR,
+            Status.ERROR,
+            "ProcessEnded",
+            "The process running your code ended{how} before it finished, while your "
+            "module-level code ran. " + _CRASH_ADVICE,
+            in_call="The process running your code ended{how} before it finished. " + _CRASH_ADVICE,
+            not_run="the process running your code ended.",
+        ),
+        Ending.LEARNER_PROTOCOL: _learner(
+            Verdict.ERROR,
+            Status.ERROR,
+            "OutputNotAllowed",
+            "Your code made its process send back more than the sandbox allows (more, or other, "
+            "than its calls produce), so the run was stopped.",
+            in_call="Your code made its process send back more than the sandbox allows (more, "
+            "or other, than its calls produce), so the run was stopped.",
+            not_run="your code's process sent back more than the sandbox allows.",
+        ),
         Ending.STARVED: _ours(
             "the grading machine was too busy to run your code: it got {cpu_used:.2g} s of CPU "
             "in {wall_used:.2g} s, twice."
@@ -251,9 +277,14 @@ class Facts:
     cpu_ms: float | None = None
     wall_ms: float = 0.0
     learner_ran: bool = True
+    exit_code: int | None = None
 
     def fill(self, template: str) -> str:
+        how = f" (signal {self.signal})" if self.signal else ""
+        if not how and self.exit_code:
+            how = f" (exit code {self.exit_code})"
         return template.format(
+            how=how,
             cpu_seconds=self.limits.cpu_seconds,
             wall_seconds=self.limits.wall_seconds,
             megabytes=round(self.limits.memory_bytes / 2**20),
@@ -280,18 +311,21 @@ def ending_of(outcome: RunOutcome, reading: RunReading) -> Ending:
     status = outcome.status
     if status is RunStatus.UNAVAILABLE:
         return Ending.SANDBOX_UNAVAILABLE
+    began = reading.started_loading  # the child's first frame: learner code may have run
     if status is RunStatus.BROKEN:
-        return Ending.PROTOCOL_BROKEN
+        return Ending.LEARNER_PROTOCOL if began else Ending.PROTOCOL_BROKEN
     if reading.load_error is not None:
         return Ending.LEARNER_NOT_LOADED
     if status is RunStatus.OK:
         if not reading.loaded:  # `done` without loading or saying why: no honest child
-            return Ending.PROTOCOL_BROKEN
+            return Ending.LEARNER_PROTOCOL if began else Ending.PROTOCOL_BROKEN
         raised = any(result.outcome is ProbeOutcome.RAISED for result in reading.results.values())
         return Ending.LEARNER_RAISED if raised else Ending.FINISHED
     if starved(outcome):
         return Ending.STARVED
-    if not reading.started_loading:  # none of the learner's code had run
+    if not began:  # none of the learner's code had run: whatever ended it is ours
+        if status is RunStatus.CRASHED and outcome.signal in _SENT_FROM_OUTSIDE:
+            return Ending.SANDBOX_KILLED
         return Ending.SANDBOX_FAILED
     if status is RunStatus.CPU_LIMIT:
         return Ending.LEARNER_CPU
@@ -306,24 +340,29 @@ def ending_of(outcome: RunOutcome, reading: RunReading) -> Ending:
 
 
 def _crashed(outcome: RunOutcome, reading: RunReading) -> Ending:
-    """A child that ended without `done`, once the learner's code had begun."""
+    """A child that ended without `done`, once the learner's code had begun.
+
+    Its reaper (the zygote, or the first of two forks) is a process the learner's code never
+    runs in: its silence is ours. Anything else the child's own process did is the learner's,
+    since a child that escaped the language layer can exit with our codes or signal itself.
+    """
     if outcome.signal is None:
         if outcome.exit_code is None:  # its reaper never said how it ended
             return Ending.ZYGOTE_DIED
         if outcome.exit_code == ChildExit.OUT_OF_MEMORY:
             return Ending.LEARNER_MEMORY
-        return Ending.SANDBOX_FAILED  # our own code in the child gave up
+        return Ending.LEARNER_PROCESS_ENDED
     if outcome.signal == signal.SIGXCPU:
         return Ending.LEARNER_CPU
     if outcome.signal in _SENT_FROM_OUTSIDE:
-        return Ending.SANDBOX_KILLED
+        return Ending.LEARNER_PROCESS_ENDED
     if not reading.compiled:
         return Ending.LEARNER_COMPILER_CRASHED
     if not reading.loaded:
         return Ending.LEARNER_MODULE_CRASHED
     if reading.running is not None:
         return Ending.LEARNER_CRASHED_INTERPRETER
-    return Ending.SANDBOX_FAILED  # between calls only our own code runs
+    return Ending.LEARNER_PROCESS_ENDED
 
 
 def facts_of(outcome: RunOutcome, reading: RunReading, limits: Limits, result_bytes: int) -> Facts:
@@ -335,4 +374,5 @@ def facts_of(outcome: RunOutcome, reading: RunReading, limits: Limits, result_by
         outcome.cpu_ms,
         outcome.wall_ms,
         learner_ran=reading.started_loading,
+        exit_code=outcome.exit_code,
     )

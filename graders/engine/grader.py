@@ -15,10 +15,10 @@ from graders.engine.caps import result_caps, run_limits
 from graders.engine.early import LARGE_RESULT_BYTES, EarlyChecks, payload_bytes
 from graders.engine.endings import ENDINGS, Ending, ending_of
 from graders.engine.per_test import grade_test
-from graders.engine.reading import ProbeResult, ResultCaps, RunReading, read_frames
+from graders.engine.reading import ProbeResult, ResultCaps, read_frames
 from graders.engine.verdicts import build_report, source_too_large
 from graders.exercise import Exercise, TestSpec
-from graders.host.exchange import FrameListener, RunOutcome, RunStatus
+from graders.host.exchange import FrameListener, RunOutcome, RunStatus, trusted_prefix
 from graders.probes import Probe
 from graders.protocol.job import Job
 from graders.protocol.limits import Limits
@@ -68,8 +68,9 @@ def report_for_run(
         try:
             reading = read_frames(outcome.frames, caps or result_caps(exercise, probes))
         except Exception:  # whatever the child's frames break in reading them: not trusted
-            reading = RunReading()
-            outcome = RunOutcome(RunStatus.BROKEN, [], outcome.wall_ms, outcome.cpu_ms)
+            kept = trusted_prefix(outcome.frames)
+            reading = read_frames(kept)
+            outcome = RunOutcome(RunStatus.BROKEN, kept, outcome.wall_ms, outcome.cpu_ms)
     checks = trusted.checks_for(exercise)
     keys = {probe.key: index for index, probe in enumerate(probes)}
 

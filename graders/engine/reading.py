@@ -154,7 +154,7 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
         )
         reading.running = None
     elif kind == FrameType.DONE:
-        reading.stdout = text(header.get("stdout", ""))
+        reading.stdout = text(frame.payload.decode("utf-8", "surrogatepass"))
         reading.stdout_truncated = bool(header.get("stdout_truncated", False))
 
 

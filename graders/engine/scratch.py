@@ -21,19 +21,20 @@ from graders import trusted
 from graders.checks import Trial, compare_values, describe, tolerance_text
 from graders.digest import exercise_version
 from graders.engine.caps import run_limits
-from graders.engine.diagnosis import diagnosis_of, outcomes_match
+from graders.engine.diagnosis import diagnosis_of
 from graders.engine.endings import ENDINGS, OUR_FAULT, Ending, Side, ending_of, facts_of
 from graders.engine.grader import Runner
 from graders.engine.previews import preview
 from graders.engine.reading import ProbeOutcome, ResultCaps, RunReading, read_frames
+from graders.engine.reference_run import ReferenceAnswer, reference_answer
 from graders.exercise import Exercise, ScratchSpec
-from graders.host.exchange import RunOutcome, RunStatus
+from graders.host.exchange import RunOutcome, RunStatus, trusted_prefix
 from graders.probes import Probe, make_probe
 from graders.protocol.arguments import check_value
 from graders.protocol.job import Job
 from graders.protocol.limits import Limits
 from graders.protocol.values import ListOfNumbers, Unsupported
-from graders.report import Diagnosis, LoadError
+from graders.report import LoadError
 from graders.scratch import (
     ScratchArgument,
     ScratchComparison,
@@ -81,11 +82,13 @@ async def run_scratch(runner: Runner, exercise: Exercise, source: str, call: str
     try:
         reading = read_frames(outcome.frames, caps)
     except Exception:  # whatever the child's frames break in reading them: not trusted
-        reading = RunReading()
-        outcome = RunOutcome(RunStatus.BROKEN, [], outcome.wall_ms, outcome.cpu_ms)
-    loop = asyncio.get_running_loop()  # the reference's answer may take a while: off the loop
+        kept = trusted_prefix(outcome.frames)
+        reading = read_frames(kept)
+        outcome = RunOutcome(RunStatus.BROKEN, kept, outcome.wall_ms, outcome.cpu_ms)
+    answer = await _reference_of(runner, exercise, reading, outcome, cap)
+    loop = asyncio.get_running_loop()  # comparing capped values still takes a while: a thread
     run = await loop.run_in_executor(
-        None, _scratch_run, exercise, spec, reading, outcome, base, limits.result_bytes
+        None, _scratch_run, exercise, spec, reading, outcome, base, limits.result_bytes, answer
     )
     duration = round((time.perf_counter() - started) * 1000)
     return run.model_copy(update={"duration_ms": duration})
@@ -94,11 +97,48 @@ async def run_scratch(runner: Runner, exercise: Exercise, source: str, call: str
 def _run_limits(exercise: Exercise, caps: ResultCaps) -> Limits:
     """The grading's limits, the byte cap with room for the arguments sent back too."""
     assert exercise.scratch is not None
-    limits = run_limits(exercise.limits, caps)
+    limits = run_limits(exercise.limits, caps, len(exercise.scratch.arguments))
     room = sum(8 * spec.max_elements + 1024 for spec in exercise.scratch.arguments)
     return replace(
         limits, result_bytes=min(exercise.limits.result_bytes, limits.result_bytes + room)
     )
+
+
+def _arguments_of(spec: ScratchSpec, reading: RunReading) -> list[Any] | None:
+    """The call's arguments as the child made them, if they still fit the schema (the child
+    made and checked them: one that sends others back is broken)."""
+    arguments = [reading.arguments.get(index) for index in range(len(spec.arguments))]
+    if len(reading.arguments) != len(spec.arguments) or any(
+        check_value(argument, value) is not None
+        for argument, value in zip(spec.arguments, arguments, strict=True)
+    ):
+        return None
+    return arguments
+
+
+def _tolerance(exercise: Exercise, probe: Probe) -> float:
+    scaled = trusted.tolerance_function(exercise)
+    return exercise.tolerance if scaled is None else scaled(probe.args, exercise.tolerance)
+
+
+async def _reference_of(
+    runner: Runner, exercise: Exercise, reading: RunReading, outcome: RunOutcome, cap: int
+) -> ReferenceAnswer | None:
+    """The reference's answer to the call the learner's child made (None: not asked for)."""
+    spec = exercise.scratch
+    assert spec is not None
+    if not spec.reference or not reading.call_made or reading.load_error is not None:
+        return None
+    if ENDINGS[ending_of(outcome, reading)].side is Side.PLATFORM:
+        return None
+    arguments = _arguments_of(spec, reading)
+    if arguments is None:
+        return None
+    result = reading.results.get(0)
+    returned = result is not None and result.outcome is ProbeOutcome.RETURNED
+    learner = result.value if returned and result is not None else None
+    tolerance = _tolerance(exercise, make_probe(exercise.entry, arguments))
+    return await reference_answer(runner, exercise, arguments, learner, tolerance, cap)
 
 
 def _scratch_run(
@@ -108,6 +148,7 @@ def _scratch_run(
     outcome: RunOutcome,
     base: dict[str, Any],
     result_bytes: int,
+    answer: ReferenceAnswer | None = None,
 ) -> ScratchRun:
     """What the learner is told about the run that ended so (`result_bytes`: its byte cap)."""
     ending = ending_of(outcome, reading)
@@ -128,20 +169,16 @@ def _scratch_run(
         message = facts.fill(attribution.message)
         error = LoadError(type=attribution.error_type or "Error", message=message)
         return ScratchRun(**common, status=_stopped(ending), message=message, error=error)
-    arguments = [reading.arguments.get(index) for index in range(len(spec.arguments))]
-    if len(reading.arguments) != len(spec.arguments) or any(
-        check_value(argument, value) is not None
-        for argument, value in zip(spec.arguments, arguments, strict=True)
-    ):  # the child made and checked them: one that sends others back is broken
+    arguments = _arguments_of(spec, reading)
+    if arguments is None:  # the child made and checked them: one that sends others back is broken
         message = f"The sandbox sent back arguments we could not read. {OUR_FAULT}"
         return ScratchRun(**common, status=ScratchStatus.INTERNAL_ERROR, message=message)
     common["arguments"] = [
         ScratchArgument(name=argument.name, value=scratch_value(value))
         for argument, value in zip(spec.arguments, arguments, strict=True)
     ]
-    # One probe for the reference, the mistakes and the comparison; fresh: kept in the small cache
-    probe = replace(make_probe(exercise.entry, arguments), fresh=True)
-    expected, note = _reference(exercise, spec, probe)
+    probe = make_probe(exercise.entry, arguments)
+    expected, note = _reference(spec, answer)
     if expected is not _HIDDEN:
         common["reference"] = scratch_value(expected)
     common["reference_note"] = note
@@ -167,8 +204,8 @@ def _scratch_run(
         )
     got = result.value
     comparison = None
-    if expected is not _HIDDEN:
-        comparison = _compare(exercise, probe, got, expected)
+    if expected is not _HIDDEN and answer is not None:
+        comparison = _compare(exercise, probe, got, answer)
     return ScratchRun(
         **common,
         status=ScratchStatus.RETURNED,
@@ -186,47 +223,46 @@ def _stopped(ending: Ending) -> ScratchStatus:
     return ScratchStatus.TIMED_OUT if ending in _TIMEOUTS else ScratchStatus.ERROR
 
 
-def _reference(exercise: Exercise, spec: ScratchSpec, probe: Probe) -> tuple[Any, str]:
-    """The reference's answer to the same call (computed here: trusted code), or why not."""
+def _reference(spec: ScratchSpec, answer: ReferenceAnswer | None) -> tuple[Any, str]:
+    """The reference's answer to the same call, as its child gave it, or why there is none."""
     if not spec.reference:
         return _HIDDEN, "This exercise does not show the reference's answer to your own calls."
-    return trusted.reference_value(exercise, probe), ""
+    if answer is None or not answer.answered:
+        return _HIDDEN, answer.note if answer is not None else ""
+    return answer.value, ""
 
 
-def _compare(exercise: Exercise, probe: Probe, got: Any, expected: Any) -> ScratchComparison:
+def _compare(
+    exercise: Exercise, probe: Probe, got: Any, answer: ReferenceAnswer
+) -> ScratchComparison:
     """The learner's answer against the reference's, as the tests compare values."""
-    scaled = trusted.tolerance_function(exercise)
-    tolerance = exercise.tolerance if scaled is None else scaled(probe.args, exercise.tolerance)
+    expected = answer.value
+    tolerance = _tolerance(exercise, probe)
+    searched = {"mistakes_tried": answer.tried, "mistakes_known": answer.known}
     if isinstance(expected, Unsupported) and expected.type.startswith("raised "):
         return ScratchComparison(
             matches=False,
             message=f"The reference {expected.type.split(':')[0]} on this call; yours returned.",
             tolerance=tolerance,
+            **searched,
         )
     failure = compare_values(Trial(probe, got, expected), tolerance)
     if failure is None:
         message = f"Yours matches the reference's answer (within {tolerance_text(tolerance)})."
-        return ScratchComparison(matches=True, message=message, tolerance=tolerance)
+        return ScratchComparison(matches=True, message=message, tolerance=tolerance, **searched)
+    message = str(failure)
+    if answer.mistake is None and answer.tried < answer.known:
+        message += (
+            f" Not every known mistake was tried at this size ({answer.tried} of "
+            f"{answer.known}), so one may have gone unnamed: try a smaller call."
+        )
     return ScratchComparison(
         matches=False,
-        message=str(failure),
+        message=message,
         tolerance=tolerance,
-        diagnosis=_known_mistake(exercise, probe, got, expected, tolerance),
+        diagnosis=None if answer.mistake is None else diagnosis_of(answer.mistake),
+        **searched,
     )
-
-
-def _known_mistake(
-    exercise: Exercise, probe: Probe, got: Any, expected: Any, tolerance: float
-) -> Diagnosis | None:
-    """The first known mistake that answers this call as the learner did (and not as the
-    reference does: a mistake of loops alone answers every call rightly)."""
-    for mistake in exercise.mistakes:
-        theirs = trusted.mistake_value(exercise, mistake, probe)
-        if outcomes_match(got, theirs, tolerance) and not outcomes_match(
-            expected, theirs, tolerance
-        ):
-            return diagnosis_of(mistake)
-    return None
 
 
 def scratch_value(value: Any) -> ScratchValue:

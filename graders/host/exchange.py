@@ -13,13 +13,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from graders.protocol.frames import Frame, FrameDecoder, FrameTooLarge, ProtocolError
+from graders.protocol import values
+from graders.protocol.frames import Frame, FrameDecoder, FrameTooLarge, FrameType, ProtocolError
 from graders.protocol.limits import Limits
+from graders.protocol.sequence import FrameOrder
 
 _READ_BYTES = 256 << 10  # one read from a child's channel (a frame may take several)
 _STATUS_WAIT_SECONDS = 2.0  # a child is reaped within milliseconds; generous for a loaded host
 _KILLED_WAIT_SECONDS = 1.0  # after our own kill at the deadline: the grading waits for this
 _CPU_SPENT = 0.9  # of its CPU budget: a child killed at the deadline with this much ran out of CPU
+# The largest header a child's frame may have: a value's JSON (a larger value is described),
+# with room for the frame's own fields. Its stdout rides as `done`'s payload, not in a header,
+# so no header the grader parses on its event loop takes more than a few milliseconds.
+RESULT_HEADER_BYTES = values.MAX_HEADER_BYTES + (64 << 10)
 
 FrameListener = Callable[[list[Frame]], None]
 
@@ -90,7 +96,9 @@ async def run_on_spare(
     """
     loop = asyncio.get_running_loop()
     started = time.perf_counter()
-    decoder = FrameDecoder(limits.result_bytes)
+    order = FrameOrder(limits.result_frames)
+    decoder = FrameDecoder(limits.result_bytes, RESULT_HEADER_BYTES, check=order.accept)
+    decoding = [0.0]  # CPU seconds this run's frames have cost the grader so far
     ended: asyncio.Future[RunStatus] = loop.create_future()
     # How it ended, kept apart from `ended` (which the deadline cancels along with the wait).
     decided: list[RunStatus] = []
@@ -116,13 +124,17 @@ async def run_on_spare(
         if not count:
             end(RunStatus.CRASHED)
             return
+        spent = time.thread_time()
         try:
             new = decoder.feed(buffer[:count])
         except FrameTooLarge:
             end(RunStatus.OVERFLOW)
             return
-        except ProtocolError:  # a frame no honest child sends: nothing it said is trusted
-            decoder.frames.clear()
+        except ProtocolError:  # off the protocol, or past its frame budget: not trusted
+            end(RunStatus.BROKEN)
+            return
+        decoding[0] += time.thread_time() - spent
+        if decoding[0] > limits.decode_seconds:
             end(RunStatus.BROKEN)
             return
         if on_frames is not None and new:
@@ -156,6 +168,8 @@ async def run_on_spare(
         loop.remove_reader(channel.fileno())
     wall_ms = (time.perf_counter() - started) * 1000
     frames = decoder.frames
+    if status is RunStatus.BROKEN:
+        frames = trusted_prefix(frames)
     if status is RunStatus.OK:
         return RunOutcome(status, frames, wall_ms, _reported_cpu(frames))
     if status is RunStatus.TIMEOUT and spare.kill is not None:
@@ -182,6 +196,12 @@ async def run_on_spare(
     elif killed_by == signal.SIGKILL and memory * 1024 >= limits.memory_bytes * 0.5:
         status = RunStatus.OUT_OF_MEMORY
     return RunOutcome(status, frames, wall_ms, cpu_ms, killed_by, ended_as.exit_code, memory)
+
+
+def trusted_prefix(frames: list[Frame]) -> list[Frame]:
+    """What may still be read of a run that broke the protocol: only that the learner's code
+    began (its first frame, `compiling`), so the break is charged to the side that caused it."""
+    return frames[:1] if frames and frames[0].type == FrameType.COMPILING else []
 
 
 def _reported_cpu(frames: list[Frame]) -> float | None:

@@ -16,6 +16,10 @@ from pathlib import Path
 _PROJECT_ROOT = str(Path(__file__).resolve().parents[2])
 # Variables the zygote inherits; everything else (secrets included) stays behind.
 _PASSED_THROUGH = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "LANG", "LC_ALL")
+# The module a zygote runs (`python -m`). Not a setting: only a test that plays a child which
+# escaped the language layer (tests/sandbox/hostile.py) runs another, from its own process.
+ZYGOTE_MODULE = "graders.inside.zygote"
+ZYGOTE_ARGUMENTS: list[str] = []  # before the control descriptor
 
 
 class ZygoteProcess:
@@ -29,7 +33,7 @@ class ZygoteProcess:
         self.control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.popen = subprocess.Popen(
-                [sys.executable, "-m", "graders.inside.zygote", str(theirs.fileno())],
+                [sys.executable, "-m", ZYGOTE_MODULE, *ZYGOTE_ARGUMENTS, str(theirs.fileno())],
                 stdin=subprocess.DEVNULL,
                 env=environment,
                 cwd=_PROJECT_ROOT,

@@ -89,4 +89,4 @@ def run_attacks(header: dict[str, Any], report: LayerReport, send: Send) -> None
         },
         b"",
     )
-    send({"t": FrameType.DONE, "stdout": "", "stdout_truncated": False, "cpu_ms": 0}, b"")
+    send({"t": FrameType.DONE, "stdout_truncated": False, "cpu_ms": 0}, b"")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Any
@@ -33,7 +34,8 @@ class FrameType(StrEnum):
     START = "start"  # before each call, so a timeout or a crash names its probe
     RESULT = "result"  # a normalised return value (+ array bytes)
     RAISED = "raised"  # the call raised: type, message, line
-    DONE = "done"  # stdout, stdout_truncated, cpu_ms; nothing after it is read
+    MISTAKE = "mistake"  # a reference run: the known mistake that answers as the learner did
+    DONE = "done"  # stdout_truncated, cpu_ms, stdout as payload; nothing after it is read
     SELFTEST = "selftest"  # the start-up self-test's findings
     CONFIGURE = "configure"  # grader -> zygote, first: the ceilings, the seccomp filter, forks
     SPARE = "spare"  # zygote -> grader: a child ready for a job (+ its descriptors)
@@ -99,8 +101,10 @@ class FrameDecoder:
     """Decodes frames as their bytes arrive, whatever the chunking.
 
     `max_bytes` caps the whole stream and `max_header_bytes` one header (FrameTooLarge past
-    either); a header that is not a JSON object is a ProtocolError. Once a frame of type
-    `last` is decoded the decoder is `finished` and ignores every later byte.
+    either); a header that is not a JSON object is a ProtocolError. `check` sees each frame as
+    it is decoded, before the next one is, and may raise ProtocolError to stop the decoding
+    there (graders.protocol.sequence). Once a frame of type `last` is decoded the decoder is
+    `finished` and ignores every later byte.
     """
 
     def __init__(
@@ -108,8 +112,10 @@ class FrameDecoder:
         max_bytes: int = 1 << 62,
         max_header_bytes: int = MAX_HEADER_BYTES,
         last: FrameType | None = FrameType.DONE,
+        check: Callable[[Frame], None] | None = None,
     ) -> None:
         self.max_bytes, self.max_header_bytes, self.last = max_bytes, max_header_bytes, last
+        self.check = check
         self.data = bytearray()
         self.offset = 0
         self.received = 0
@@ -129,9 +135,11 @@ class FrameDecoder:
         self.data += chunk
         new: list[Frame] = []
         while not self.finished and (frame := self._next()) is not None:
+            if self.check is not None:
+                self.check(frame)
             new.append(frame)
+            self.frames.append(frame)
             self.finished = self.last is not None and frame.type == self.last
-        self.frames.extend(new)
         return new
 
     def _next(self) -> Frame | None:

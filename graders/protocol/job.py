@@ -18,8 +18,9 @@ import numpy as np
 
 from graders.protocol.arguments import ARGUMENTS_MAX, ArgumentSpec
 from graders.protocol.frames import Frame, ProtocolError, encode
+from graders.protocol.frames import decode as decode_frames
 from graders.protocol.limits import Limits
-from graders.protocol.values import ALLOWED_DTYPES
+from graders.protocol.values import ALLOWED_DTYPES, pack_value, unpack_value
 
 
 @dataclass(frozen=True)
@@ -133,3 +134,74 @@ def _arguments(arguments: list[Any], payload: bytes) -> tuple[Any, ...]:
         else:
             args.append(argument)
     return tuple(args)
+
+
+@dataclass(frozen=True)
+class ReferenceJob:
+    """A scratch call answered by trusted code, in a sandboxed child of its own: the reference's
+    answer to the learner's arguments, and the first known mistake whose answer matches the
+    learner's (`learner`) and not the reference's, within `tolerance`.
+
+    The code is the author's, but the arguments are the learner's choice, so its work runs
+    under a grading's limits, never in the grader's process (graders.inside.reference). The
+    reference's answer comes back under the learner's own cap (`max_elements`); the mistakes
+    are searched in order until `search_cpu_seconds` of CPU or `search_wall_seconds` of wall
+    time are spent, and the child says how many it tried.
+    """
+
+    reference: str  # the reference solution's source
+    entry: str
+    arguments: tuple[Any, ...]
+    limits: Limits
+    max_elements: int
+    mistakes: list[tuple[str, str]] = field(default_factory=list)  # (id, source), in order
+    learner: Any = None  # the learner's answer as it crossed; None: no search
+    tolerance: float = 0.0
+    search_cpu_seconds: float = 1.0
+    search_wall_seconds: float = 2.0
+
+    def encode(self) -> bytes:
+        arguments = Job("", self.entry, [self.arguments]).encode()
+        [frame] = decode_frames(arguments)
+        payload = bytearray(frame.payload)
+        header: dict[str, Any] = {
+            "reference": self.reference,
+            "entry": self.entry,
+            "args": frame.header["probes"][0]["args"],
+            "limits": self.limits.to_dict(),
+            "max_elements": self.max_elements,
+            "mistakes": [list(mistake) for mistake in self.mistakes],
+            "tolerance": self.tolerance,
+            "search": [self.search_cpu_seconds, self.search_wall_seconds],
+        }
+        if self.learner is not None:
+            value, learner_payload = pack_value(self.learner, 1 << 62, 1 << 62)
+            header["learner"] = {**value, "offset": len(payload), "length": len(learner_payload)}
+            payload += learner_payload
+        return encode(header, bytes(payload))
+
+
+def decode_reference_job(frame: Frame) -> ReferenceJob:
+    """The reference child's side (ProtocolError for a frame that is not one)."""
+    header = frame.header
+    try:
+        learner = None
+        if isinstance(header.get("learner"), dict):
+            start, length = int(header["learner"]["offset"]), int(header["learner"]["length"])
+            piece = frame.payload[start : start + length]
+            learner = unpack_value(header["learner"], piece)
+        cpu, wall = header["search"]
+        return ReferenceJob(
+            reference=str(header["reference"]),
+            entry=str(header["entry"]),
+            arguments=_arguments(header["args"], frame.payload),
+            limits=Limits.from_dict(header["limits"]),
+            max_elements=int(header["max_elements"]),
+            mistakes=[(str(name), str(source)) for name, source in header["mistakes"]],
+            learner=learner,
+            tolerance=float(header["tolerance"]),
+            search_cpu_seconds=float(cpu),
+            search_wall_seconds=float(wall),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise ProtocolError(f"not a reference job: {error}") from None

@@ -21,6 +21,8 @@ class Limits:
     memory_bytes: int = 1024 * 2**20  # RLIMIT_AS; NumPy and its BLAS want headroom
     output_bytes: int = 64_000  # learner stdout kept; the rest is cut with a visible note
     result_bytes: int = 64 * 2**20  # everything read back from the child, all frames together
+    result_frames: int = 4096  # frames read back; a job lowers it to what its calls send
+    decode_seconds: float = 0.5  # the grader's CPU time decoding one run's frames, at most
     array_elements: int = 4_000_000  # one returned array; larger ones are refused, not copied
     list_items: int = 100_000  # one returned list, flattened
     message_chars: int = 2_000  # one exception message kept for the report

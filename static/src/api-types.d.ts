@@ -653,6 +653,18 @@ export interface components {
              * @description Where they first differ, or that they agree.
              */
             message: string;
+            /**
+             * Mistakes Known
+             * @description How many known mistakes the exercise has. Fewer tried than known: the search stopped at its time budget at this size, so a mistake may have gone unnamed.
+             * @default 0
+             */
+            mistakes_known: number;
+            /**
+             * Mistakes Tried
+             * @description How many of the exercise's known mistakes were run on this call.
+             * @default 0
+             */
+            mistakes_tried: number;
             /** Tolerance */
             tolerance: number;
         };

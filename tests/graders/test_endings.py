@@ -105,15 +105,36 @@ CASES = [
     Case("no sandbox", Ending.SANDBOX_UNAVAILABLE, RunStatus.UNAVAILABLE, BEFORE),
     Case("a crash before any code", Ending.SANDBOX_FAILED, RunStatus.CRASHED, BEFORE, signal=SEGV),
     Case("a timeout before any code", Ending.SANDBOX_FAILED, RunStatus.TIMEOUT, BEFORE, cpu_ms=2e3),
-    Case(
-        "the child's own exit code", Ending.SANDBOX_FAILED, RunStatus.CRASHED, IN_CALL, exit_code=71
+    # Once the child's first frame came, learner code may have run: whatever its own process
+    # does (our exit codes included: an escaped child can use them) is the learner's.
+    *(
+        Case(f"our exit code {code} in a call", end, RunStatus.CRASHED, IN_CALL, exit_code=code)
+        for code, end in [
+            (ChildExit.FAILED, Ending.LEARNER_PROCESS_ENDED),
+            (ChildExit.SETUP_FAILED, Ending.LEARNER_PROCESS_ENDED),
+        ]
     ),
-    Case("a crash between calls", Ending.SANDBOX_FAILED, RunStatus.CRASHED, BETWEEN, signal=SEGV),
-    Case("a SIGKILL from outside", Ending.SANDBOX_KILLED, RunStatus.CRASHED, IN_CALL, signal=KILL),
-    Case("a SIGTERM", Ending.SANDBOX_KILLED, RunStatus.CRASHED, MODULE, signal=signal.SIGTERM),
+    Case(
+        "a crash between calls",
+        Ending.LEARNER_PROCESS_ENDED,
+        RunStatus.CRASHED,
+        BETWEEN,
+        signal=SEGV,
+    ),
+    Case(
+        "a SIGKILL in a call", Ending.LEARNER_PROCESS_ENDED, RunStatus.CRASHED, IN_CALL, signal=KILL
+    ),
+    Case(
+        "a SIGTERM", Ending.LEARNER_PROCESS_ENDED, RunStatus.CRASHED, MODULE, signal=signal.SIGTERM
+    ),
+    Case(
+        "a SIGKILL before any code", Ending.SANDBOX_KILLED, RunStatus.CRASHED, BEFORE, signal=KILL
+    ),
     Case("no reaper's report", Ending.ZYGOTE_DIED, RunStatus.CRASHED, IN_CALL),
-    Case("a frame no child sends", Ending.PROTOCOL_BROKEN, RunStatus.BROKEN, BEFORE),
-    Case("done without loading", Ending.PROTOCOL_BROKEN, RunStatus.OK, COMPILING),
+    Case("a frame no child sends, first", Ending.PROTOCOL_BROKEN, RunStatus.BROKEN, BEFORE),
+    Case("a frame no child sends, later", Ending.LEARNER_PROTOCOL, RunStatus.BROKEN, COMPILING),
+    Case("done without loading", Ending.LEARNER_PROTOCOL, RunStatus.OK, COMPILING),
+    Case("done before anything", Ending.PROTOCOL_BROKEN, RunStatus.OK, BEFORE),
 ]
 
 
@@ -121,7 +142,7 @@ def run_of(flagship: Exercise, case: Case) -> tuple[Exercise, RunOutcome]:
     frames = child_frames(flagship, case.source)
     if case.kept is not None:
         frames = frames[: case.kept]
-        if case.name == "done without loading":
+        if case.name.startswith("done "):
             frames = [*frames, Frame({"t": "done", "stdout": "", "stdout_truncated": False})]
     outcome = RunOutcome(
         case.status, frames, case.wall_ms, case.cpu_ms, case.signal, case.exit_code
@@ -317,12 +338,22 @@ def test_the_grader_raising_is_heard_as_ours_and_raised_for_the_service(
     assert ENDINGS[Ending.GRADER_RAISED].side is Side.PLATFORM
 
 
-def test_frames_that_break_the_reading_are_classified_not_raised(flagship: Exercise) -> None:
-    frames = [*child_frames(flagship, SOLUTION)[:IN_CALL], Frame({"t": "start", "probe": 10**6})]
+@pytest.mark.parametrize(
+    ("kept", "verdict", "ending"),
+    [
+        (IN_CALL, Verdict.ERROR, Ending.LEARNER_PROTOCOL),  # learner code may have run: theirs
+        (BEFORE, Verdict.INTERNAL_ERROR, Ending.PROTOCOL_BROKEN),  # none had: ours
+    ],
+)
+def test_frames_that_break_the_reading_are_classified_not_raised(
+    flagship: Exercise, kept: int, verdict: Verdict, ending: Ending
+) -> None:
+    frames = [*child_frames(flagship, SOLUTION)[:kept], Frame({"t": "start", "probe": 10**6})]
     replay = Replay([RunOutcome(RunStatus.CRASHED, frames, 5.0, signal=SEGV)])
     report = replay.grade(flagship)
-    assert report.verdict is Verdict.INTERNAL_ERROR
-    assert replay.heard == [Ending.PROTOCOL_BROKEN]
+    assert report.verdict is verdict
+    assert report.passed == 0  # nothing a broken child said counts
+    assert replay.heard == [ending]
 
 
 def test_a_listener_that_raises_does_not_stop_the_grading(flagship: Exercise) -> None:

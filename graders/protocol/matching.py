@@ -1,0 +1,94 @@
+"""The one rule for "the same value", shared by the checks and the reference's child.
+
+The trusted side compares a learner's value with the reference's and with each known mistake's
+by these functions (graders.checks, graders.engine.diagnosis); the child that runs the
+reference and the known mistakes on a learner's own call (graders.inside.reference) matches the
+learner's value against each mistake by the same rule, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from graders.protocol.values import ListOfNumbers
+
+
+def numbers_of(value: Any) -> np.ndarray[Any, Any] | None:
+    """The returned value's numbers as a float64 array (complex128 if any is complex), or None
+    when it holds anything else. Reads arrays, NumPy and Python scalars, and lists or tuples of
+    them, whichever way they crossed the sandbox boundary."""
+    if isinstance(value, ListOfNumbers):
+        value = value.array
+    elif type(value) in (list, tuple):
+        value = _unwrapped(value)
+    elif not isinstance(value, np.ndarray | np.generic | bool | int | float | complex):
+        return None
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError, OverflowError, RecursionError):  # ragged, or not numbers
+        return None
+    if array.dtype.kind not in "biufc":
+        return None
+    return array.astype(np.complex128 if array.dtype.kind == "c" else np.float64)
+
+
+def _unwrapped(value: Any, depth: int = 0) -> Any:
+    """A list or tuple with every `ListOfNumbers` in it replaced by its array (for np.asarray);
+    anything NumPy would not read as a number becomes None, so the result is refused."""
+    if isinstance(value, ListOfNumbers):
+        return value.array
+    if type(value) in (list, tuple) and depth < 32:
+        return [_unwrapped(item, depth + 1) for item in value]
+    if isinstance(value, np.ndarray | np.generic | bool | int | float | complex):
+        return value
+    return None
+
+
+def within_tolerance(
+    got: np.ndarray[Any, Any], expected: np.ndarray[Any, Any], tolerance: float
+) -> np.ndarray[Any, Any]:
+    """The one rule for "the same number", element by element, used by every comparison:
+    |got - expected| <= tolerance, or both NaN, or the same infinity."""
+    close: np.ndarray[Any, Any] = np.isclose(
+        got, expected, rtol=0.0, atol=tolerance, equal_nan=True
+    )
+    return close
+
+
+def outcomes_match(learner: Any, mistake: Any, tolerance: float) -> bool:
+    """Same kind of value, same shape, every element within tolerance (the one rule), item by
+    item for tuples, lists of arrays and dicts. One number is one kind, however it is typed: a
+    loss returned as `float(loss)` matches a mistake that returns `np.float64`."""
+    if _one_number(learner) and _one_number(mistake):
+        return bool(within_tolerance(np.asarray(learner), np.asarray(mistake), tolerance).all())
+    if type(learner) is not type(mistake):
+        return False
+    if isinstance(learner, dict):
+        return list(learner) == list(mistake) and all(
+            outcomes_match(learner[key], mistake[key], tolerance) for key in learner
+        )
+    if isinstance(learner, list | tuple):
+        return len(learner) == len(mistake) and all(
+            outcomes_match(mine, theirs, tolerance)
+            for mine, theirs in zip(learner, mistake, strict=True)
+        )
+    if isinstance(learner, ListOfNumbers) and learner.container != mistake.container:
+        return False
+    if isinstance(learner, np.ndarray) and (  # before any copy: a mistake has ten chances
+        learner.shape != mistake.shape or learner.dtype.kind != mistake.dtype.kind
+    ):
+        return False
+    got, theirs = numbers_of(learner), numbers_of(mistake)
+    if got is None or theirs is None:  # text, None, or a value that did not cross
+        return bool(learner == mistake)
+    if got.shape != theirs.shape or got.dtype != theirs.dtype:  # real or complex alike
+        return False
+    return bool(within_tolerance(got, theirs, tolerance).all())
+
+
+def _one_number(value: Any) -> bool:
+    """A real Python or NumPy scalar (not bool: True is no loss)."""
+    real = (int, float, np.integer, np.floating)
+    return isinstance(value, real) and not isinstance(value, bool | np.bool_)
