@@ -237,6 +237,7 @@ class LimitsFile(TypedDict, total=False):
 
     cpu_seconds: Annotated[float, Field(ge=0)]
     wall_seconds: Annotated[float, Field(ge=0)]
+    wall_extension_seconds: Annotated[float, Field(ge=0)]
     memory_bytes: Annotated[int, Field(ge=0)]
     output_bytes: Annotated[int, Field(ge=0)]
     result_bytes: Annotated[int, Field(ge=0)]

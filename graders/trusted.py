@@ -36,6 +36,7 @@ from graders.exercise_file import ExerciseError
 from graders.probes import Probe
 from graders.protocol.loops import LoopFinding, find_loops
 from graders.protocol.values import (
+    ListOfNumbers,
     Unsupported,
     elements_of,
     pack_summary,
@@ -111,28 +112,56 @@ Key = tuple[str, float, str, str]  # (file, its mtime, entry point, probe key)
 
 
 class _Outputs:
-    """Computed outputs: the fixed probes' kept for good (an exercise has a few dozen), those
-    of fresh probes (drawn per grading) only for the last `FRESH_KEPT`, oldest dropped first."""
+    """Computed outputs: the fixed probes' kept for good (an exercise has a few dozen, sized by
+    its author), those of fresh probes (drawn per grading) up to `FRESH_BYTES` in all, oldest
+    dropped first, and never one over `ONE_FRESH_BYTES` (it is computed again when asked).
 
-    FRESH_KEPT = 2048
+    Bounded in bytes, not entries: what one entry holds depends on the probe's sizes.
+    """
+
+    FRESH_BYTES = 64 << 20
+    ONE_FRESH_BYTES = 4 << 20
 
     def __init__(self) -> None:
         self.fixed: dict[Key, Any] = {}
-        self.fresh: OrderedDict[Key, Any] = OrderedDict()
+        self.fresh: OrderedDict[Key, tuple[Any, int]] = OrderedDict()
+        self.fresh_bytes = 0
 
     def __contains__(self, key: Key) -> bool:
         return key in self.fixed or key in self.fresh
 
     def __getitem__(self, key: Key) -> Any:
-        return self.fixed[key] if key in self.fixed else self.fresh[key]
+        return self.fixed[key] if key in self.fixed else self.fresh[key][0]
 
-    def put(self, key: Key, value: Any, fresh: bool) -> None:
+    def put(self, key: Key, value: Any, fresh: bool) -> Any:
+        """Keep `value` (if it fits) and return it."""
         if not fresh:
             self.fixed[key] = value
-            return
-        self.fresh[key] = value
-        while len(self.fresh) > self.FRESH_KEPT:
-            self.fresh.popitem(last=False)
+            return value
+        size = value_bytes(value)
+        if size > self.ONE_FRESH_BYTES:
+            return value
+        if key in self.fresh:
+            self.fresh_bytes -= self.fresh.pop(key)[1]
+        self.fresh[key] = (value, size)
+        self.fresh_bytes += size
+        while self.fresh_bytes > self.FRESH_BYTES:
+            _, (_, dropped) = self.fresh.popitem(last=False)
+            self.fresh_bytes -= dropped
+        return value
+
+
+def value_bytes(value: Any) -> int:
+    """About what `value` holds in memory: its arrays' bytes, and 64 bytes per other item."""
+    if isinstance(value, np.ndarray):
+        return int(value.nbytes) + 112
+    if isinstance(value, ListOfNumbers):
+        return int(value.array.nbytes) + 112
+    if isinstance(value, list | tuple):
+        return 64 + sum(value_bytes(item) for item in value)
+    if isinstance(value, dict):
+        return 64 + sum(value_bytes(item) for item in value.values())
+    return 64
 
 
 _outputs = _Outputs()
@@ -158,7 +187,7 @@ def _call(path: Path, mtime: float, entry: str, probe: Probe) -> Any:
                     value = normalised(function(*[_copy(arg) for arg in probe.args]))
             except Exception as error:
                 value = raised_value(type(error).__name__, str(error))
-            _outputs.put(key, value, probe.fresh)
+            return _outputs.put(key, value, probe.fresh)
     return _outputs[key]
 
 
@@ -183,9 +212,9 @@ _summaries = _Outputs()
 
 def _summary(path: Path, mtime: float, entry: str, probe: Probe) -> Any:
     key: Key = (str(path), mtime, entry, probe.key)
-    if key not in _summaries:
-        _summaries.put(key, summarised(_call(path, mtime, entry, probe)), probe.fresh)
-    return _summaries[key]
+    if key in _summaries:
+        return _summaries[key]
+    return _summaries.put(key, summarised(_call(path, mtime, entry, probe)), probe.fresh)
 
 
 def reference_value(exercise: Exercise, probe: Probe, summary: bool = False) -> Any:
@@ -213,10 +242,12 @@ def result_cap(exercise: Exercise, probe: Probe) -> int:
     """The most elements the sandbox sends back for `probe`; a larger result is described."""
     path = exercise.solution_path
     key: Key = (str(path), modified(path), exercise.entry, probe.key)
-    if key not in _reference_elements:
-        elements = elements_of(reference_value(exercise, probe))
-        _reference_elements.put(key, elements, probe.fresh)
-    expected: int = _reference_elements[key]
+    if key in _reference_elements:
+        expected: int = _reference_elements[key]
+    else:
+        expected = _reference_elements.put(
+            key, elements_of(reference_value(exercise, probe)), probe.fresh
+        )
     return min(exercise.limits.array_elements, max(RESULT_FLOOR, RESULT_FACTOR * expected))
 
 

@@ -7,7 +7,9 @@ how the host saw the run end (`RunOutcome`) and how far the child got (`RunReadi
   where the run was        how it ended                           ending
   ---------------------    -----------------------------------    ----------------------------
   anywhere                 no child could be had                  sandbox-unavailable
-                           wall clock out, CPU < half the wall    starved (rerun once)
+                           wall clock out after waiting for a     starved (the learner's
+                           CPU, the wall extended by that wait    timeout, "the machine
+                           up to its cap                          was busy")
   before any learner code  a frame no honest child sends          protocol-broken
                            SIGKILL/SIGTERM from outside           sandbox-killed
                            anything else                          sandbox-failed
@@ -237,9 +239,19 @@ ENDINGS: Mapping[Ending, Attribution] = MappingProxyType(
             "or other, than its calls produce), so the run was stopped.",
             not_run="your code's process sent back more than the sandbox allows.",
         ),
-        Ending.STARVED: _ours(
-            "the grading machine was too busy to run your code: it got {cpu_used:.2g} s of CPU "
-            "in {wall_used:.2g} s, twice."
+        # Runnable but not scheduled: its wall time was extended by the wait the scheduler
+        # measured, up to a cap, and it still did not finish. The learner's timeout (their
+        # code was running, and a rerun under the same load would only double it), worded so
+        # that they know the machine was busy.
+        Ending.STARVED: _learner(
+            Verdict.TIMED_OUT,
+            Status.TIMED_OUT,
+            "TimeoutError",
+            "Loading your module did not finish within {wall_seconds:g} s; the machine was "
+            "busy, so it may run slower than usual.",
+            in_call="This call did not finish within {wall_seconds:g} s; the machine was busy, "
+            "so it may run slower than usual.",
+            not_run="loading your code timed out.",
         ),
         Ending.SANDBOX_UNAVAILABLE: _ours("the grading sandbox was unavailable.", died=False),
         Ending.SANDBOX_FAILED: _ours("the grading sandbox failed {when}."),
@@ -296,14 +308,21 @@ class Facts:
         )
 
 
+# Of its wall time, the share a timed-out child spent waiting for a CPU for it to count as
+# starved (the scheduler's accounting); a child that slept, or ran, spent its own time.
+STARVED_WAIT_SHARE = 0.25
+
+
 def starved(outcome: RunOutcome) -> bool:
-    """Whether the wall clock ran out on a child that got under half its wall time on the CPU:
-    the grader or the machine held it up (the learner's code has nothing that waits idle)."""
-    return (
-        outcome.status is RunStatus.TIMEOUT
-        and outcome.cpu_ms is not None
-        and outcome.cpu_ms < outcome.wall_ms / 2
-    )
+    """Whether the wall clock ran out on a child the machine kept from running: by the
+    scheduler's accounting, it waited for a CPU a good share of its wall time (even after its
+    wall was extended by that wait, up to the cap). Where the kernel keeps no accounting: it
+    got under half its wall time on the CPU."""
+    if outcome.status is not RunStatus.TIMEOUT:
+        return False
+    if outcome.wait_ms is not None:
+        return outcome.wait_ms >= outcome.wall_ms * STARVED_WAIT_SHARE
+    return outcome.cpu_ms is not None and outcome.cpu_ms < outcome.wall_ms / 2
 
 
 def ending_of(outcome: RunOutcome, reading: RunReading) -> Ending:

@@ -92,7 +92,7 @@ class Grader:
     """Grades submissions for exercises, running learner code through `runner`.
 
     `on_ending` hears how each run ended (`endings.Ending`), once per run: a run the machine
-    starved is run once more in a fresh child, and both are heard. It must not raise (if it
+    starved is the learner's timeout, never run again. It must not raise (if it
     does, the error is logged and the grading goes on).
     """
 
@@ -117,8 +117,8 @@ class Grader:
     ) -> Report:
         """The report on `source`, carrying the version of `exercise` that graded it.
 
-        `on_test(run, result)` hears each test as soon as it is decided during a run (run 1,
-        or 2 when a starved run is run again): a preview for streaming, since the report is
+        `on_test(run, result)` hears each test as soon as it is decided during the run (run 1:
+        a grading is run once): a preview for streaming, since the report is
         final (a test decided early may still read differently there, e.g. if the run then
         crashed). It must not raise (if it does, the error is logged and the grading goes on).
         """
@@ -142,9 +142,9 @@ class Grader:
             caps.elements,
             [probe.counted for probe in probes],
         ).encode()
-        report, ending = await self._run(exercise, probes, job, caps, version, on_test, 1)
-        if ending is Ending.STARVED:  # the grader or the machine held it up: a fresh child
-            report, ending = await self._run(exercise, probes, job, caps, version, on_test, 2)
+        # Never run twice: a child the machine starved had its wall time extended by the wait
+        # (graders.host.exchange), and a rerun under the same load would only double it.
+        report, _ = await self._run(exercise, probes, job, caps, version, on_test, 1)
         duration = round((time.perf_counter() - started) * 1000)
         return report.model_copy(update={"duration_ms": duration})
 

@@ -23,7 +23,8 @@ from graders.protocol.frames import Frame, FrameType
 from graders.protocol.job import ReferenceJob
 
 # The known mistakes' search, all of them together, in the reference's child: past either, the
-# search stops and the answer says how many were tried.
+# search stops and the answer says how many were tried. Never more than half the child's own
+# CPU and wall limits, so the reference's answer and the search fit in one child's limits.
 MISTAKES_CPU_SECONDS = 1.0
 MISTAKES_WALL_SECONDS = 2.0
 
@@ -66,8 +67,8 @@ async def reference_answer(
         mistakes=[(mistake.id, trusted.source_of(mistake.path)) for mistake in mistakes],
         learner=learner if search else None,
         tolerance=tolerance,
-        search_cpu_seconds=MISTAKES_CPU_SECONDS,
-        search_wall_seconds=MISTAKES_WALL_SECONDS,
+        search_cpu_seconds=min(MISTAKES_CPU_SECONDS, exercise.limits.cpu_seconds / 2),
+        search_wall_seconds=min(MISTAKES_WALL_SECONDS, exercise.limits.wall_seconds / 2),
     )
     caps = ResultCaps([max_elements], exercise.limits.list_items)
     outcome = await runner.run(job.encode(), run_limits(exercise.limits, caps))

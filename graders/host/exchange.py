@@ -16,6 +16,7 @@ from enum import StrEnum
 from graders.protocol import values
 from graders.protocol.frames import Frame, FrameDecoder, FrameTooLarge, FrameType, ProtocolError
 from graders.protocol.limits import Limits
+from graders.protocol.schedstat import SchedStat, read_schedstat
 from graders.protocol.sequence import FrameOrder
 
 _READ_BYTES = 256 << 10  # one read from a child's channel (a frame may take several)
@@ -51,6 +52,7 @@ class ChildStatus:
     exit_code: int  # -N when a signal N ended it
     cpu_ms: float
     max_rss_kb: int = 0  # its peak resident memory
+    sched: SchedStat | None = None  # its scheduler accounting since it was forked
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,10 @@ class RunOutcome:
     `cpu_ms` is None when nobody said (a run that finished says its own; a killed or crashed
     one, its reaper). `signal` is the signal that ended it, if not one the grader sent;
     `exit_code` the exit code a crashed child ended with, None if its reaper never reported
-    (the zygote died); `max_rss_kb` its peak memory, 0 if not known.
+    (the zygote died); `max_rss_kb` its peak memory, 0 if not known. `wait_ms` is how long
+    the learner's process waited on a run queue for a CPU during the job (the kernel's
+    scheduler accounting; None where it keeps none or the process was not ours to watch), and
+    `extended_ms` how much wall time it was given on top of its limit for that wait.
     """
 
     status: RunStatus
@@ -70,6 +75,8 @@ class RunOutcome:
     signal: int | None = None
     exit_code: int | None = None
     max_rss_kb: int = 0
+    wait_ms: float | None = None
+    extended_ms: float = 0.0
 
 
 @dataclass
@@ -84,6 +91,7 @@ class Spare:
     channel: socket.socket
     status: int  # how the learner's process ended, written by the process that reaped it
     kill: Callable[[], None] | None = None
+    pid: int | None = None  # the learner's process, when the grader may watch it (one fork)
 
 
 async def run_on_spare(
@@ -151,10 +159,24 @@ async def run_on_spare(
             if decided or decoder.received == received:
                 return
 
+    watch = _Starvation(spare.pid, limits.wall_extension_seconds)
+    timers: list[asyncio.TimerHandle] = []
     # One registration for the whole exchange: the channel is watched, not polled per read.
     loop.add_reader(channel.fileno(), readable)
     try:
-        async with asyncio.timeout(limits.wall_seconds):  # one deadline for the whole exchange
+        async with asyncio.timeout(None) as deadline:  # one deadline for the whole exchange
+
+            def at_deadline() -> None:
+                """Give a child that waited for a CPU that much more time (up to the cap);
+                otherwise end the exchange now."""
+                drain()
+                more = 0.0 if decided else watch.owed()
+                if more > 0:
+                    timers.append(loop.call_later(more, at_deadline))
+                else:
+                    deadline.reschedule(loop.time())
+
+            timers.append(loop.call_later(limits.wall_seconds, at_deadline))
             await loop.sock_sendall(channel, job)
             status = await ended
     except TimeoutError:
@@ -165,28 +187,36 @@ async def run_on_spare(
         late = time.perf_counter() - started >= limits.wall_seconds
         status = RunStatus.TIMEOUT if late else RunStatus.CRASHED
     finally:
+        for timer in timers:
+            timer.cancel()
         loop.remove_reader(channel.fileno())
     wall_ms = (time.perf_counter() - started) * 1000
+    extended_ms = watch.extended * 1000
     frames = decoder.frames
     if status is RunStatus.BROKEN:
         frames = trusted_prefix(frames)
     if status is RunStatus.OK:
-        return RunOutcome(status, frames, wall_ms, _reported_cpu(frames))
+        waited = watch.waited_ms()
+        return RunOutcome(status, frames, wall_ms, _reported_cpu(frames), None, None, 0, waited)
     if status is RunStatus.TIMEOUT and spare.kill is not None:
-        spare.kill()  # its reaper then says how much CPU it had: a starved child had little
+        spare.kill()  # its reaper then says how much CPU it had, and how long it waited
     if status not in (RunStatus.CRASHED, RunStatus.TIMEOUT):
-        return RunOutcome(status, frames, wall_ms)
+        return RunOutcome(status, frames, wall_ms, wait_ms=watch.waited_ms())
     wait = _STATUS_WAIT_SECONDS if status is RunStatus.CRASHED else _KILLED_WAIT_SECONDS
     ended_as = await loop.run_in_executor(None, read_child_status, spare.status, wait)
     if ended_as is None:  # nobody reported: its reaper (the zygote) is gone too
-        return RunOutcome(status, frames, wall_ms)
+        return RunOutcome(status, frames, wall_ms, extended_ms=extended_ms)
     cpu_ms, memory = ended_as.cpu_ms, ended_as.max_rss_kb
+    waited = watch.waited_ms(ended_as.sched)
     budget_ms = limits.cpu_seconds * 1000
     if status is RunStatus.TIMEOUT:
         # Our deadline raced the kernel's CPU limit, which was due: it ran out of CPU.
         if cpu_ms >= budget_ms * _CPU_SPENT:
             status = RunStatus.CPU_LIMIT
-        return RunOutcome(status, frames, wall_ms, cpu_ms, max_rss_kb=memory)
+        return RunOutcome(
+            status, frames, wall_ms, cpu_ms, max_rss_kb=memory, wait_ms=waited,
+            extended_ms=extended_ms,
+        )  # fmt: skip
     killed_by = -ended_as.exit_code if ended_as.exit_code < 0 else None
     # The kernel kills at the CPU limit, but rusage ticks can read lower (940 ms of a 1 s limit
     # has been seen): any SIGKILL we did not send after half the budget is the CPU limit.
@@ -195,7 +225,46 @@ async def run_on_spare(
     # A SIGKILL we did not send, to a child holding half its memory or more: the OOM killer.
     elif killed_by == signal.SIGKILL and memory * 1024 >= limits.memory_bytes * 0.5:
         status = RunStatus.OUT_OF_MEMORY
-    return RunOutcome(status, frames, wall_ms, cpu_ms, killed_by, ended_as.exit_code, memory)
+    return RunOutcome(
+        status, frames, wall_ms, cpu_ms, killed_by, ended_as.exit_code, memory, waited, extended_ms
+    )
+
+
+class _Starvation:
+    """The learner's process's wait for a CPU during one job, from the scheduler's accounting:
+    what the wall clock owes it at the deadline, and how long it waited in all."""
+
+    def __init__(self, pid: int | None, cap_seconds: float) -> None:
+        self.pid, self.cap = pid, cap_seconds
+        self.start = read_schedstat(pid) if pid is not None else None
+        self.extended = 0.0  # seconds of wall time given on top of the limit so far
+        self.credited = 0.0  # seconds of waiting those extensions paid for
+
+    def owed(self) -> float:
+        """Seconds more to give: the wait not yet paid for, while the cap lasts (0: none)."""
+        if self.pid is None or self.start is None:
+            return 0.0
+        now = read_schedstat(self.pid)
+        if now is None:
+            return 0.0
+        unpaid = now.since(self.start).wait_ms / 1000 - self.credited
+        more = min(unpaid, self.cap - self.extended)
+        if more < _SMALLEST_EXTENSION:
+            return 0.0
+        self.credited += unpaid
+        self.extended += more
+        return more
+
+    def waited_ms(self, reaped: SchedStat | None = None) -> float | None:
+        """Milliseconds it waited during the job: from its reaper's report (`reaped`) or now."""
+        if self.start is None or self.pid is None:
+            # Not ours to watch (two forks): the reaper's figure, since the child was forked.
+            return None if reaped is None else round(reaped.wait_ms, 3)
+        now = reaped if reaped is not None else read_schedstat(self.pid)
+        return None if now is None else round(now.since(self.start).wait_ms, 3)
+
+
+_SMALLEST_EXTENSION = 0.01  # seconds: a wait shorter than a scheduler tick or two owes nothing
 
 
 def trusted_prefix(frames: list[Frame]) -> list[Frame]:
@@ -222,6 +291,10 @@ def read_child_status(status_fd: int, wait: float = _STATUS_WAIT_SECONDS) -> Chi
         if not isinstance(report, dict):
             return None
         rss = report.get("max_rss_kb", 0)
-        return ChildStatus(int(report["exit_code"]), float(report["cpu_ms"]), int(rss))
+        sched = report.get("sched")
+        stat = None
+        if isinstance(sched, dict):
+            stat = SchedStat(float(sched["run_ms"]), float(sched["wait_ms"]))
+        return ChildStatus(int(report["exit_code"]), float(report["cpu_ms"]), int(rss), stat)
     except (OSError, ValueError, TypeError, KeyError):
         return None

@@ -15,6 +15,7 @@ from typing import Any
 from graders.host.errors import SandboxRefusing, SandboxUnavailable
 from graders.host.exchange import FrameListener, RunOutcome, RunStatus, run_on_spare
 from graders.host.fair import TENANT, FairQueue
+from graders.host.load import ChildLoad
 from graders.host.process import ZygoteProcess
 from graders.host.seccomp import seccomp_program
 from graders.host.selftest import SelfTest, read_selftest, selftest_job
@@ -71,6 +72,7 @@ class SandboxPool:
         self.restarts = 0
         self.refusal: str | None = None
         self.seccomp_program = seccomp_program()
+        self.load = ChildLoad()  # how long our children wait for a CPU: shedding reads it
         self._prestarted = list(prestarted or [])[:size]
         # Told ("queue_wait" | "run", seconds) for every job: the service's metrics.
         # (A grading's own times: set `JOB_TIMES` in its task.)
@@ -143,7 +145,9 @@ class SandboxPool:
             self._idle.put(zygote)
             return RunOutcome(RunStatus.UNAVAILABLE, [])
         try:
-            return await run_on_spare(spare, job, limits, on_frames)
+            outcome = await run_on_spare(spare, job, limits, on_frames)
+            self.load.observe(outcome)
+            return outcome
         finally:
             ran = time.perf_counter() - started
             self._idle.used(tenant, ran)
@@ -175,6 +179,7 @@ class SandboxPool:
             "busy": self.busy,
             "waiting": self.waiting,
             "restarts": self.restarts,
+            "run_queue_wait_share": round(self.load.children(), 3),
             "alive": sum(zygote.alive for zygote in self._zygotes),
             "grading": self.refusal is None,
             "refusal": self.refusal,

@@ -75,8 +75,11 @@ class Zygote:
             return
         channel = socket.socket(fileno=fds[0])
         channel.setblocking(False)
-        spare_id = int(offered[0].header["id"])
-        self._spares.put_nowait(Spare(spare_id, channel, fds[1], partial(self._kill, spare_id)))
+        header = offered[0].header
+        spare_id = int(header["id"])
+        watched = int(header["pid"]) if header.get("learner") is True else None
+        kill = partial(self._kill, spare_id)
+        self._spares.put_nowait(Spare(spare_id, channel, fds[1], kill, watched))
 
     def _kill(self, spare_id: int) -> None:
         """Have the zygote kill that child's learner process now; its reaper then reports."""

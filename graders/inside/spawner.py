@@ -27,6 +27,7 @@ from graders.inside.warmup import prefault_heap, warm_up
 from graders.protocol.frames import ChildExit, Frame, FrameDecoder
 from graders.protocol.job import decode_job, decode_reference_job
 from graders.protocol.limits import Limits
+from graders.protocol.schedstat import SchedStat, read_schedstat
 
 _SO_SNDBUFFORCE, _SO_RCVBUFFORCE = 32, 33
 _CHANNEL_BUFFER = 8 << 20  # big enough that a child never blocks writing its results
@@ -126,19 +127,28 @@ class Spawner:
                 os.close(status_pipe)
                 _run_sandboxed(channel, self.limits, report, warm, self.seccomp_program)
             channel.close()
+            os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)  # ended, not yet reaped:
+            sched = read_schedstat(pid)  # its accounting is still there to read
             _, status, usage = os.wait4(pid, 0)
-            write_status(status_pipe, status, usage)
+            write_status(status_pipe, status, usage, sched)
             code = 0
         finally:
             os._exit(code)
 
 
-def write_status(pipe: int, status: int, usage: Any) -> None:
+def write_status(pipe: int, status: int, usage: Any, sched: SchedStat | None = None) -> None:
     """How the learner's process ended: its exit code (-signal if killed), CPU time and peak
-    memory (a SIGKILL near the memory limit is the kernel's OOM killer, not ours)."""
+    memory (a SIGKILL near the memory limit is the kernel's OOM killer, not ours), and its
+    scheduler accounting (`sched`, read just before it was reaped: how long it waited to run)."""
     code = os.waitstatus_to_exitcode(status)
     cpu_ms = (usage.ru_utime + usage.ru_stime) * 1000
-    report = {"exit_code": code, "cpu_ms": round(cpu_ms, 3), "max_rss_kb": usage.ru_maxrss}
+    report: dict[str, Any] = {
+        "exit_code": code,
+        "cpu_ms": round(cpu_ms, 3),
+        "max_rss_kb": usage.ru_maxrss,
+    }
+    if sched is not None:
+        report["sched"] = sched.to_dict()
     os.write(pipe, json.dumps(report).encode())
 
 

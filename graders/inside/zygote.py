@@ -37,6 +37,7 @@ from graders.inside.spawner import ChildProcess, Spawner, children_of, kill_grou
 from graders.inside.warmup import tune_malloc, warm_up
 from graders.protocol.frames import FrameDecoder, FrameType, encode
 from graders.protocol.limits import Limits
+from graders.protocol.schedstat import read_schedstat
 
 
 def serve(limits: Limits, control: socket.socket, seccomp_program: bytes, one_fork: bool) -> None:
@@ -59,7 +60,12 @@ def serve(limits: Limits, control: socket.socket, seccomp_program: bytes, one_fo
         spare = spawner.fork_spare(warm)
         spare_id = next(counter)
         live[spare_id] = spare
-        header = encode({"t": FrameType.SPARE, "id": spare_id, "pid": spare.pid})
+        # `learner`: pid is the learner's own process (one fork), whose scheduler accounting
+        # the grader may read while it runs; with two forks it is the first fork's.
+        learner = spare.pidfd is not None
+        header = encode(
+            {"t": FrameType.SPARE, "id": spare_id, "pid": spare.pid, "learner": learner}
+        )
         socket.send_fds(control, [header], [spare.channel.fileno(), spare.status])
         spare.channel.close()
         os.close(spare.status)
@@ -72,6 +78,8 @@ def serve(limits: Limits, control: socket.socket, seccomp_program: bytes, one_fo
             return
         if kill:
             kill_group(spare.pid)
+        os.waitid(os.P_PID, spare.pid, os.WEXITED | os.WNOWAIT)  # ended, not yet reaped:
+        sched = read_schedstat(spare.pid)  # its scheduler accounting is still there to read
         _, status, usage = os.wait4(spare.pid, 0)
         spare.reaped = True
         if spare.pidfd is not None:
@@ -79,7 +87,7 @@ def serve(limits: Limits, control: socket.socket, seccomp_program: bytes, one_fo
             os.close(spare.pidfd)
         if spare.status_write is not None:
             try:
-                write_status(spare.status_write, status, usage)
+                write_status(spare.status_write, status, usage, sched)
             except OSError:  # the grader stopped listening (released it): nobody to tell
                 pass
             os.close(spare.status_write)

@@ -18,6 +18,8 @@ class Limits:
 
     cpu_seconds: float = 4.0  # RLIMIT_CPU, soft = hard: the kernel's SIGKILL also stops PID 1
     wall_seconds: float = 6.0  # the parent kills the child's whole process group after this
+    wall_extension_seconds: float = 6.0  # more wall time, at most, for a child that waited for
+    # a CPU (the scheduler's accounting says how long); past it, a starved child's timeout
     memory_bytes: int = 1024 * 2**20  # RLIMIT_AS; NumPy and its BLAS want headroom
     output_bytes: int = 64_000  # learner stdout kept; the rest is cut with a visible note
     result_bytes: int = 64 * 2**20  # everything read back from the child, all frames together

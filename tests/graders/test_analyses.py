@@ -50,7 +50,7 @@ def test_integer_answers_get_no_scale_or_offset_pattern(catalog: Catalog) -> Non
 
 
 def test_a_python_float_matches_a_numpy_scalar_mistake() -> None:
-    from graders.engine.diagnosis import outcomes_match
+    from graders.protocol.matching import outcomes_match
 
     grad = np.array([[0.25, -0.25]])
     assert outcomes_match((0.5, grad), (np.float64(0.5), grad.copy()), 1e-6)

@@ -58,12 +58,20 @@ def test_hard_coding_every_call_shown_fails_on_the_fresh_probes(
     assert set(statuses.values()) == {"passed"}, statuses
 
 
-def test_fresh_outputs_are_kept_only_for_the_latest_draws(flagship: Exercise) -> None:
-    limit = trusted._Outputs.FRESH_KEPT
-    for size in range(limit + 50):
-        probe = make_probe(flagship.entry, [1 + size % 7, 2 * (1 + size // 7)])
+def test_fresh_outputs_are_kept_only_up_to_a_byte_bound(flagship: Exercise) -> None:
+    outputs = trusted._outputs
+    for size in range(400):
+        probe = make_probe(flagship.entry, [64 + size, 256])  # 64 KiB and more each
         trusted.reference_value(flagship, replace(probe, fresh=True))
-    assert len(trusted._outputs.fresh) <= limit
+    assert 0 < outputs.fresh_bytes <= trusted._Outputs.FRESH_BYTES
+    assert outputs.fresh_bytes == sum(size for _, size in outputs.fresh.values())
+    assert len(outputs.fresh) < 400  # the oldest went
+
+
+def test_a_large_fresh_output_is_computed_but_not_kept(flagship: Exercise) -> None:
+    probe = replace(make_probe(flagship.entry, [2048, 512]), fresh=True)  # 8 MiB
+    assert trusted.reference_value(flagship, probe).shape == (2048, 512)
+    assert probe.key not in {key[3] for key in trusted._outputs.fresh}
 
 
 def _calls_failed(exercise: Exercise, grader: Grader, loop_thread: LoopThread) -> list[str]:

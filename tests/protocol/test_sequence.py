@@ -23,6 +23,11 @@ def frames(*types: str, probes: list[int] | None = None) -> list[Frame]:
     return made
 
 
+def accept_all(order: FrameOrder, sent: list[Frame]) -> None:
+    for frame in sent:
+        order.accept(frame)
+
+
 HONEST = {
     "a grading": ("compiling", "compiled", "loaded", "start", "result", "start", "raised", "done"),
     "a load error": ("compiling", "compiled", "load_error", "done"),
@@ -63,8 +68,7 @@ BROKEN = {
 def test_frames_out_of_the_protocol_are_refused(sent: list[Frame]) -> None:
     order = FrameOrder(frame_budget(probes=2))
     with pytest.raises(ProtocolError):
-        for frame in sent:
-            order.accept(frame)
+        accept_all(order, sent)
 
 
 def test_one_frame_past_the_budget_is_refused_even_in_a_valid_order() -> None:

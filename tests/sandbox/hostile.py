@@ -70,7 +70,17 @@ def exits_with_our_code(out: child.Outbox, job: Job) -> None:
     os._exit(70)
 
 
+def sleeps(out: child.Outbox, job: Job) -> None:
+    """Its code loaded and its first call began, then it sleeps past the wall clock."""
+    for header in ({"t": FrameType.COMPILING}, {"t": FrameType.COMPILED}):
+        _write(out, encode(header))
+    _write(out, encode({"t": FrameType.LOADED, "loops": []}))
+    _write(out, encode({"t": FrameType.START, "probe": 0}))
+    time.sleep(_FLOOD_SECONDS)
+
+
 BEHAVIOURS: dict[str, Callable[[child.Outbox, Job], None]] = {
+    "sleeps": sleeps,
     "tiny-frames": tiny_frames,
     "unknown-frames": unknown_frames,
     "past-the-budget": past_the_budget,

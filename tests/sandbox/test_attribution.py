@@ -14,9 +14,12 @@ import asyncio
 import dataclasses
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -290,24 +293,69 @@ def quick(exercise: Exercise) -> Exercise:
     return dataclasses.replace(exercise, limits=limits)
 
 
-def test_a_child_starved_of_cpu_is_run_again_and_the_rerun_grades_it(
+def test_a_child_stopped_before_its_job_is_ours_and_not_run_again(
     any_pool: SandboxPool, loop_thread: LoopThread, flagship: Exercise
 ) -> None:
-    stopping = Stopping(any_pool, times=1)
-    report, endings = grade_heard(stopping, loop_thread, quick(flagship), REFERENCE_SOURCE)
-    assert endings == [Ending.STARVED, Ending.FINISHED]
-    assert report.verdict is Verdict.PASSED
-
-
-def test_a_child_starved_twice_is_our_internal_error(
-    any_pool: SandboxPool, loop_thread: LoopThread, flagship: Exercise
-) -> None:
+    # SIGSTOPped before its job came, it neither ran nor waited for a CPU, and none of the
+    # learner's code ran: the sandbox failed (ours), once; no rerun doubles a load.
     stopping = Stopping(any_pool, times=2)
     report, endings = grade_heard(stopping, loop_thread, quick(flagship), REFERENCE_SOURCE)
-    assert endings == [Ending.STARVED, Ending.STARVED]
+    assert endings == [Ending.SANDBOX_FAILED]
     assert report.verdict is Verdict.INTERNAL_ERROR
-    assert all(OUR_FAULT in test.message for test in report.tests)
-    assert "too busy" in everything_said(report)
+    assert stopping.times == 1  # the second stopped spare was never asked for
+
+
+CPU_ZERO = {0}
+
+
+@contextmanager
+def pinned_hogs(count: int, seconds: float = 30.0) -> Iterator[list[subprocess.Popen[bytes]]]:
+    """`count` processes spinning on CPU 0 (each stops by itself after `seconds`)."""
+    spin = (
+        "import os, time\nos.sched_setaffinity(0, {0})\n"
+        f"end = time.monotonic() + {seconds}\nwhile time.monotonic() < end: pass"
+    )
+    hogs = [subprocess.Popen([sys.executable, "-c", spin]) for _ in range(count)]
+    try:
+        time.sleep(0.3)
+        yield hogs
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
+@dataclass
+class Pinning:
+    """The pool, but each run's learner process is pinned to CPU 0, where hogs spin."""
+
+    pool: SandboxPool
+    outcomes: list[RunOutcome] = field(default_factory=list)
+
+    async def run(
+        self, job: bytes, limits: Limits, on_frames: FrameListener | None = None
+    ) -> RunOutcome:
+        os.sched_setaffinity(await learner_process(self.pool), CPU_ZERO)
+        outcome = await self.pool.run(job, limits, on_frames)
+        self.outcomes.append(outcome)
+        return outcome
+
+
+def test_a_child_starved_of_cpu_has_its_wall_extended_and_times_out_as_the_learners(
+    any_pool: SandboxPool, loop_thread: LoopThread, flagship: Exercise
+) -> None:
+    loop = "def positional_encoding(max_len, d_model):\n    while True:\n        pass\n"
+    pinning = Pinning(any_pool)
+    with pinned_hogs(4):
+        report, endings = grade_heard(pinning, loop_thread, quick(flagship), loop)
+    [outcome] = pinning.outcomes  # run once
+    assert outcome.wait_ms is not None
+    assert outcome.wait_ms > 0.25 * outcome.wall_ms
+    if any_pool.one_fork:  # the grader watches the learner's own process
+        assert outcome.extended_ms > 0
+    assert endings in ([Ending.STARVED], [Ending.LEARNER_CPU])  # the learner's, either way
+    assert report.verdict is Verdict.TIMED_OUT
+    assert OUR_FAULT not in everything_said(report)
 
 
 @dataclass

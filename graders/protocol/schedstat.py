@@ -1,0 +1,44 @@
+"""How long a process ran and how long it waited to run: the kernel's scheduler accounting.
+
+`/proc/<pid>/task/<tid>/schedstat` gives, per thread, the time it spent on a CPU and the time it
+spent runnable on a run queue without a CPU (nanoseconds). A child that timed out while it
+waited is the machine's doing; one that slept, or ran its CPU budget, spent its own time. Read
+by the zygote (or the first of two forks) just before it reaps a child, and by the grader while
+a child runs (graders.host.exchange); both sides may import this module.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SchedStat:
+    """All of a process's threads: milliseconds on a CPU, and waiting on a run queue."""
+
+    run_ms: float
+    wait_ms: float
+
+    def since(self, earlier: SchedStat | None) -> SchedStat:
+        if earlier is None:
+            return self
+        return SchedStat(self.run_ms - earlier.run_ms, self.wait_ms - earlier.wait_ms)
+
+    def to_dict(self) -> dict[str, float]:
+        return {"run_ms": round(self.run_ms, 3), "wait_ms": round(self.wait_ms, 3)}
+
+
+def read_schedstat(pid: int) -> SchedStat | None:
+    """The process's scheduler accounting, summed over its threads; None when the kernel keeps
+    none (no CONFIG_SCHED_INFO) or the process is gone."""
+    run = wait = 0
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+        for thread in threads:
+            with open(f"/proc/{pid}/task/{thread}/schedstat", "rb") as stat:
+                fields = stat.read().split()
+            run, wait = run + int(fields[0]), wait + int(fields[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return SchedStat(run / 1e6, wait / 1e6) if threads else None

@@ -1,0 +1,98 @@
+"""On a machine made busy by the test itself, a learner's busy loop is the learner's timeout,
+measured by the scheduler's accounting (never internal_error, never run twice); and a service
+set to shed load refuses new work with 503 and Retry-After while its children starve.
+
+The CPU hogs are processes this test starts and ends (each also stops by itself).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from app.live_server import LiveServer
+from tests.api.conftest import FLAGSHIP_URL, SOLUTION
+
+LOOP = "def positional_encoding(max_len, d_model):\n    while True:\n        pass\n"
+HOG_SECONDS = 60  # a hog ends by itself after this, whatever happens to the test
+_ENDING = re.compile(r'gradebox_sandbox_endings_total\{ending="([^"]+)"\} (\S+)')
+UNLIMITED = {
+    "submissions_per_minute": "0",
+    "address_submissions_per_minute": "0",
+    "identities_per_minute": "0",
+}
+
+
+@contextmanager
+def cpu_hogs(per_core: int = 3) -> Iterator[None]:
+    """`per_core` spinning processes per core, ended when the block ends."""
+    spin = (
+        f"import time\nend = time.monotonic() + {HOG_SECONDS}\nwhile time.monotonic() < end: pass"
+    )
+    count = per_core * len(os.sched_getaffinity(0))
+    hogs = [subprocess.Popen([sys.executable, "-c", spin]) for _ in range(count)]
+    try:
+        time.sleep(0.5)  # every hog is spinning
+        yield
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
+def endings(metrics: str) -> Counter[str]:
+    return Counter({ending: int(float(count)) for ending, count in _ENDING.findall(metrics)})
+
+
+def test_a_busy_loop_on_a_busy_host_is_the_learners_timeout_run_once(tmp_path: Path) -> None:
+    with LiveServer(tmp_path, **UNLIMITED) as live, live.client() as http:
+        before = endings(http.get("/metrics").text)
+        with cpu_hogs():
+            response = http.post(f"{FLAGSHIP_URL}/submissions", json={"code": LOOP}, timeout=60)
+        after = endings(http.get("/metrics").text)
+    report = response.json()
+    assert report["verdict"] == "timed_out"
+    assert "timed_out" in {test["status"] for test in report["tests"]}
+    ran = after - before
+    assert sum(ran.values()) == 1  # one run: a starved run is never run again
+    assert set(ran) <= {"starved", "learner-cpu"}
+
+
+@pytest.mark.parametrize("share", ["0.2"])
+def test_a_service_whose_children_starve_sheds_new_work_and_recovers(
+    tmp_path: Path, share: str
+) -> None:
+    with LiveServer(tmp_path, shed_wait_share=share, **UNLIMITED) as live, live.client() as http:
+        with cpu_hogs():
+            first = http.post(f"{FLAGSHIP_URL}/submissions", json={"code": LOOP}, timeout=60)
+            assert first.status_code == 201  # measured: this run waited for a CPU
+            refused = http.post(f"{FLAGSHIP_URL}/submissions", json={"code": SOLUTION})
+            scratch = http.post(
+                f"{FLAGSHIP_URL}/scratch",
+                json={"code": SOLUTION, "call": "positional_encoding(4, 6)"},
+            )
+            shed = http.get("/metrics").text
+        deadline = time.monotonic() + 90  # the load fades: PSI's avg10 and our own mean
+        accepted = None
+        while time.monotonic() < deadline:
+            accepted = http.post(f"{FLAGSHIP_URL}/submissions", json={"code": SOLUTION})
+            if accepted.status_code == 201:
+                break
+            time.sleep(2)
+    assert refused.status_code == 503
+    assert int(refused.headers["retry-after"]) > 0
+    assert refused.headers["content-type"].startswith("application/problem+json")
+    assert scratch.status_code == 503
+    assert re.search(r"^gradebox_shed_total ([1-9]\d*)\.0$", shed, re.MULTILINE)
+    assert accepted is not None
+    assert accepted.status_code == 201
+    assert accepted.json()["verdict"] == "passed"
