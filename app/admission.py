@@ -12,12 +12,23 @@ while that leaves `capacity // (holders + 1)` slots free, `holders` being the ad
 slots. A newcomer always gets in while a slot is free, and however many addresses flood, each
 one more that comes finds room (for 34 slots: seven addresses flooding one after another still
 leave two). (Which admitted job runs next is the pool's fair queue: `graders.host.fair`.)
+
+An address's share is split between the learners holding slots there: past it, a learner still
+gets a slot while it holds fewer there than `per_address` divided by those learners, itself
+included, rounded down (`app.ratelimit.fair_part`), as long as one slot stays free for a
+newcomer address. So fresh identities flooding an address (a classroom behind one NAT) cannot
+shut out a learner of that address below its part.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TypeVar
+
+from app.ratelimit import fair_part
+
+K = TypeVar("K")
 
 
 class Refused(Exception):
@@ -52,6 +63,8 @@ class Admission:
     per_address: int
     by_learner: Counter[str] = field(default_factory=Counter)
     by_address: Counter[str] = field(default_factory=Counter)
+    by_learner_at: Counter[tuple[str, str]] = field(default_factory=Counter)  # (address, learner)
+    learners_at: Counter[str] = field(default_factory=Counter)  # learners holding slots, by address
     admitted: int = 0
 
     def admit(self, learner: str, address: str) -> Ticket:
@@ -64,7 +77,7 @@ class Admission:
                 "wait for them to finish.",
                 True,
             )
-        if not self._address_may_take(address):
+        if not self._address_may_take(address) and not self._below_part(learner, address):
             raise Refused(
                 f"{self.by_address[address]} submissions from your network address are already "
                 "being graded; wait for them to finish.",
@@ -73,6 +86,9 @@ class Admission:
         self.admitted += 1
         self.by_learner[learner] += 1
         self.by_address[address] += 1
+        if self.by_learner_at[address, learner] == 0:
+            self.learners_at[address] += 1
+        self.by_learner_at[address, learner] += 1
         return Ticket(self, learner, address)
 
     def _address_may_take(self, address: str) -> bool:
@@ -84,12 +100,21 @@ class Admission:
         keep_free = self.capacity // (len(self.by_address) + 1)
         return self.capacity - self.admitted - 1 >= keep_free
 
+    def _below_part(self, learner: str, address: str) -> bool:
+        """Past its address's share, a learner below its part of it, while the slot leaves
+        `capacity // (holders + 2)` free: less than the share keeps, but room for others."""
+        mine = self.by_learner_at[address, learner]
+        learners = self.learners_at[address] + (mine == 0)
+        keep_free = self.capacity // (len(self.by_address) + 2)
+        below = mine < fair_part(self.per_address, learners)
+        return below and self.capacity - self.admitted - 1 >= keep_free
+
     def give_back(self, ticket: Ticket) -> None:
         self.admitted -= 1
-        for counts, key in ((self.by_learner, ticket.learner), (self.by_address, ticket.address)):
-            counts[key] -= 1
-            if counts[key] <= 0:
-                del counts[key]
+        _decrement(self.by_learner, ticket.learner)
+        _decrement(self.by_address, ticket.address)
+        if _decrement(self.by_learner_at, (ticket.address, ticket.learner)):
+            _decrement(self.learners_at, ticket.address)
 
     def state(self) -> dict[str, int]:
         return {
@@ -98,3 +123,12 @@ class Admission:
             "learners": len(self.by_learner),
             "addresses": len(self.by_address),
         }
+
+
+def _decrement(counts: Counter[K], key: K) -> bool:
+    """Take one from `key`'s count; True when that was its last (the key is gone)."""
+    counts[key] -= 1
+    if counts[key] > 0:
+        return False
+    del counts[key]
+    return True

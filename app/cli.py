@@ -110,17 +110,29 @@ def _parser() -> argparse.ArgumentParser:
 
 def _serve(args: argparse.Namespace) -> int:
     """Serve with JSON logs, on the bounded h11 protocol (app/protocol.py, which says why h11),
-    with enough file descriptors for `max_connections`."""
+    with enough file descriptors for `max_connections`, answering only the allowed Hosts."""
     import resource
+    from functools import partial
 
     import uvicorn
 
     from app.logs import configure_logging
+    from app.main import create_app
     from app.protocol import protocol_for
+    from app.settings import host_names, is_wildcard
 
     configure_logging()
     settings = _settings()
     settings.require_shared_secret()
+    if is_wildcard(args.host) and not settings.allowed_hosts:
+        allowed = sorted(host_names(""))
+        logging.getLogger("gradebox").warning(
+            "listening on every interface (%s) with GRADEBOX_ALLOWED_HOSTS unset: only requests "
+            "for %s are answered, any other Host gets 400; set it to the names clients use",
+            args.host,
+            ", ".join(allowed),
+            extra={"allowed_hosts": allowed},
+        )
     # Each connection is a descriptor; the zygotes' pipes, the database and the log need some
     # more (a few per zygote; 256 is plenty of margin).
     wanted = settings.max_connections + 8 * settings.pool_size + 256
@@ -136,7 +148,7 @@ def _serve(args: argparse.Namespace) -> int:
                 extra={"rlimit_nofile": raised, "wanted": wanted},
             )
     uvicorn.run(
-        "app.main:create_app",
+        partial(create_app, bind_host=args.host),
         factory=True,
         host=args.host,
         port=args.port,

@@ -10,7 +10,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request, Response
 
-from app.edge import client_address
+from app.edge import client_key
 from app.identity import COOKIE_MAX_AGE, COOKIE_NAME
 from app.problems import NotFound, Unauthorized
 from app.service import Service
@@ -39,9 +39,10 @@ ExerciseDep = Annotated[Exercise, Depends(get_exercise)]
 
 
 async def get_address(request: Request, service: ServiceDep) -> str:
-    """The client's network address, for per-address limits and shares (behind a trusted
-    proxy, from its forwarded header: `app.edge.client_address`)."""
-    return client_address(request.scope, service.settings)
+    """The client's network, for per-address limits and shares: its address (behind a trusted
+    proxy, from its forwarded header) grouped by `ipv4_prefix` / `ipv6_prefix`
+    (`app.edge.client_key`)."""
+    return client_key(request.scope, service.settings)
 
 
 AddressDep = Annotated[str, Depends(get_address)]

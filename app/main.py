@@ -30,7 +30,9 @@ from graders.host.pool import SandboxPool
 log = logging.getLogger("gradebox")
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, bind_host: str = "") -> FastAPI:
+    """The application; `bind_host` (`serve --host`) is a Host it answers for, unless a
+    wildcard (`allowed_hosts`)."""
     settings = settings or get_settings()
 
     @asynccontextmanager
@@ -94,7 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.static_dir.is_dir():
         app.mount("/static", StaticAssets(app.state.assets), name="static")
 
-    app.add_middleware(Edge, settings=settings)
+    app.add_middleware(Edge, settings=settings, bind_host=bind_host)
     return app
 
 

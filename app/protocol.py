@@ -13,6 +13,7 @@ pause while the body arrives    body_timeout_seconds         408 (unless answere
 body bytes nobody reads         max_body_bytes               closed (after the response)
 open connections                max_connections              503 at once, closed
 open connections, one address   max_connections_per_client   429 at once, closed
+  (an address is its network: ipv4_prefix, ipv6_prefix; app.edge.address_key)
 
 The head timer starts with the connection and again after each response, so a connection that
 sends nothing is closed too. The body timer measures a pause, not the whole upload: a client
@@ -39,7 +40,7 @@ from uvicorn.server import ServerState
 
 from app import problems
 from app.edge.headers import security_headers
-from app.edge.origins import Network, is_trusted, trusted_networks
+from app.edge.origins import Network, address_key, is_trusted, trusted_networks
 from app.settings import Settings
 
 log = logging.getLogger("gradebox.edge")
@@ -59,6 +60,8 @@ class ConnectionLimits:
     body_timeout_seconds: float
     max_unread_body_bytes: int
     trusted_proxies: tuple[Network, ...] = ()
+    ipv4_prefix: int = 32  # an address is counted by its network (`address_key`)
+    ipv6_prefix: int = 64
 
     @classmethod
     def from_settings(cls, settings: Settings) -> ConnectionLimits:
@@ -70,6 +73,8 @@ class ConnectionLimits:
             body_timeout_seconds=settings.body_timeout_seconds,
             max_unread_body_bytes=settings.max_body_bytes,
             trusted_proxies=trusted_networks(settings.trusted_proxies),
+            ipv4_prefix=settings.ipv4_prefix,
+            ipv6_prefix=settings.ipv6_prefix,
         )
 
 
@@ -111,12 +116,13 @@ class GuardedH11Protocol(H11Protocol):
             self._note("connections", "refused a connection: max_connections reached")
             return
         if not is_trusted(address, self.limits.trusted_proxies):
-            if self.per_client[address] >= self.limits.max_connections_per_client:
+            key = address_key(address, self.limits.ipv4_prefix, self.limits.ipv6_prefix)
+            if self.per_client[key] >= self.limits.max_connections_per_client:
                 self._end(429, "Too many open connections from your address: close some.", 1)
-                self._note("per-client", f"refused a connection: {address} holds its maximum")
+                self._note("per-client", f"refused a connection: {key} holds its maximum")
                 return
-            self.per_client[address] += 1
-            self._counted_as = address
+            self.per_client[key] += 1
+            self._counted_as = key
         self._watch()
 
     def connection_lost(self, exc: Exception | None) -> None:

@@ -3,16 +3,27 @@
 One process keeps its own counts; behind several replicas, put the same window in Redis.
 Keys whose window is empty are dropped as the limiter goes, so a flood of fresh identities or
 addresses costs memory for one window at most.
+
+A key several learners share (a client address) is split between them: once its window is
+full, a learner still gets a hit while it has fewer there than the limit divided by the learners
+in the window, itself included, rounded down (`fair_part`). So fresh identities flooding an
+address can never shut out a learner below its part; the window can go past the limit, but only
+by hits within their learners' parts (each learner's own window still bounds it).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 
 PRUNE_EVERY = 1024  # checks between sweeps for keys whose window has emptied
+
+
+def fair_part(limit: int, learners: int) -> int:
+    """One learner's part of a bound several share: the bound divided among them, rounded down."""
+    return limit // max(1, learners)
 
 
 class RateLimiter:
@@ -23,11 +34,12 @@ class RateLimiter:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.per_minute, self.window, self.clock = per_minute, window_seconds, clock
-        self._hits: dict[str, deque[float]] = {}
+        self._hits: dict[str, deque[tuple[float, str]]] = {}  # (time, learner), oldest first
         self._checks = 0
 
-    def check(self, key: str) -> int | None:
-        """Record a hit; None if allowed, else the seconds until the next one is."""
+    def check(self, key: str, learner: str = "") -> int | None:
+        """Record a hit of `learner` on `key`; None if allowed, else the seconds until the next
+        one is. With no learner named the key is one learner's: the limit is all of it."""
         if self.per_minute <= 0:
             return None
         now = self.clock()
@@ -35,16 +47,25 @@ class RateLimiter:
         if self._checks % PRUNE_EVERY == 0:
             self._prune(now)
         hits = self._hits.setdefault(key, deque())
-        while hits and hits[0] <= now - self.window:
+        while hits and hits[0][0] <= now - self.window:
             hits.popleft()
-        if len(hits) >= self.per_minute:
-            return max(1, math.ceil(hits[0] + self.window - now))
-        hits.append(now)
+        if len(hits) >= self.per_minute and not self._below_part(hits, learner):
+            # The window is under its limit again once the hits past it have left.
+            leaving = hits[len(hits) - self.per_minute][0]
+            return max(1, math.ceil(leaving + self.window - now))
+        hits.append((now, learner))
         return None
+
+    def _below_part(self, hits: deque[tuple[float, str]], learner: str) -> bool:
+        if not learner:
+            return False
+        counts = Counter(who for _, who in hits)
+        learners = len(counts) + (learner not in counts)
+        return counts[learner] < fair_part(self.per_minute, learners)
 
     def _prune(self, now: float) -> None:
         expired = [
-            key for key, hits in self._hits.items() if not hits or hits[-1] <= now - self.window
+            key for key, hits in self._hits.items() if not hits or hits[-1][0] <= now - self.window
         ]
         for key in expired:
             del self._hits[key]

@@ -196,12 +196,15 @@ class Service:
         self.database = DatabaseHealth(True, None, time.monotonic(), round(latency, 2))
         return self.database
 
-    async def _hit(self, limiter: RateLimiter | SharedRateLimiter, key: str) -> int | None:
-        """Count one hit on `limiter`: None if allowed, else the seconds to wait."""
+    async def _hit(
+        self, limiter: RateLimiter | SharedRateLimiter, key: str, learner: str = ""
+    ) -> int | None:
+        """Count one hit on `limiter` (of `learner`, on a key learners share): None if allowed,
+        else the seconds to wait."""
         if isinstance(limiter, RateLimiter):
-            return limiter.check(key)
+            return limiter.check(key, learner)
         try:
-            return await limiter.check(key)
+            return await limiter.check(key, learner)
         except RedisError as error:
             raise self._redis_down(error) from None
 
@@ -223,13 +226,16 @@ class Service:
             return {"capacity": self.admission.capacity}
 
     async def new_identity(self, address: str) -> tuple[str, str]:
-        """A fresh anonymous learner, at most `identities_per_minute` per client address."""
+        """A fresh anonymous learner, at most `identities_per_minute` per client address. The
+        429 names that setting: a class behind one address needs it raised."""
         if (wait := await self._hit(self.identity_limiter, address)) is not None:
             raise RateLimited(
                 f"Too many new learners from your address (at most "
                 f"{self.settings.identities_per_minute} a minute); keep the cookie or token you "
-                f"were given, or try again in {wait} s.",
+                f"were given, or try again in {wait} s. Many learners behind one address: an "
+                "operator raises GRADEBOX_IDENTITIES_PER_MINUTE.",
                 retry_after=wait,
+                setting="identities_per_minute",
             )
         return self.identities.new()
 
@@ -240,18 +246,22 @@ class Service:
         have rate windows of their own, at the same rates: trying calls never uses up the
         learner's submissions (nor the other way round); they share the queue."""
         what, window = ("scratch runs", "scratch:") if scratch else ("submissions", "")
+        # The address's window is split between its learners (app.ratelimit): `learner`.
         limits = (
-            (self.limiter, window + learner_id, self.settings.submissions_per_minute, what),
+            (self.limiter, window + learner_id, "", self.settings.submissions_per_minute, what),
             (
                 self.address_limiter,
                 window + address,
+                learner_id,
                 self.settings.address_submissions_per_minute,
                 f"{what} from your address",
             ),
         )
         # Both windows at once: in Redis that is one round trip of time, not two.
-        waits = await asyncio.gather(*(self._hit(limiter, key) for limiter, key, _, _ in limits))
-        for (_, _, per_minute, whose), wait in zip(limits, waits, strict=True):
+        waits = await asyncio.gather(
+            *(self._hit(limiter, key, learner) for limiter, key, learner, _, _ in limits)
+        )
+        for (_, _, _, per_minute, whose), wait in zip(limits, waits, strict=True):
             if wait is not None:
                 raise RateLimited(
                     f"At most {per_minute} {whose} a minute; try again in {wait} s.",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ipaddress
 import logging
+import re
 import secrets
 from functools import lru_cache
 from pathlib import Path
@@ -15,6 +17,9 @@ from graders.protocol.limits import Limits
 log = logging.getLogger("gradebox")
 _DEFAULT = Limits()  # the defaults of the limits below come from the one table
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_ALLOWED_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+# A host name, or `*.` and a domain (any of its subdomains): no port, no path.
+_HOST_NAME = re.compile(r"(\*\.)?[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?")
 
 
 class Settings(BaseSettings):
@@ -125,11 +130,25 @@ class Settings(BaseSettings):
         description="Comma-separated addresses or networks of the reverse proxies in front: "
         "only from them are X-Forwarded-For, -Proto and -Host believed.",
     )
+    allowed_hosts: str = Field(
+        "",
+        description="Comma-separated names (or IP addresses) clients may address us by, in the "
+        "Host header; `*.example.org` takes its subdomains, `*` alone is refused. Empty: "
+        f"{', '.join(DEFAULT_ALLOWED_HOSTS)}. The `serve --host` address is added when it is "
+        "not a wildcard. Any other Host is refused with 400 (a DNS-rebinding page).",
+    )
+    ipv4_prefix: int = Field(
+        32, ge=8, le=32, description="Per-address limits count IPv4 clients by this network."
+    )
+    ipv6_prefix: int = Field(
+        64, ge=16, le=128, description="Per-address limits count IPv6 clients by this network."
+    )
 
     @model_validator(mode="after")
     def _refuse_unsafe(self) -> Settings:
         if self.wall_seconds < self.cpu_seconds:
             raise ValueError("wall_seconds must be at least cpu_seconds")
+        host_names(self.allowed_hosts)  # a wrong entry, or `*`, stops the start here
         return self
 
     @property
@@ -181,6 +200,41 @@ class Settings(BaseSettings):
             path.write_text(secrets.token_urlsafe(48))
             log.info("generated a new signing secret in %s", path)
         return path.read_text().strip()
+
+
+def host_names(spec: str, bind_host: str = "") -> frozenset[str]:
+    """`allowed_hosts` ("gradebox.example.org, *.school.example") as lower-case names, IPv6
+    without brackets; empty: the defaults. `bind_host` (`serve --host`) is added unless it is a
+    wildcard. A wrong entry, or `*` alone, raises ValueError."""
+    entries = [part.strip().lower() for part in spec.split(",") if part.strip()]
+    for entry in entries:
+        if entry == "*":
+            raise ValueError(
+                "allowed_hosts may not be '*': list the names clients use (a DNS-rebinding page "
+                "would pass any Host)"
+            )
+        if not (_HOST_NAME.fullmatch(entry) or _is_address(entry)):
+            raise ValueError(f"allowed_hosts: {entry!r} is not a host name (no port, no path)")
+    names = {entry.strip("[]").rstrip(".") for entry in entries or DEFAULT_ALLOWED_HOSTS}
+    if bind_host and not is_wildcard(bind_host):
+        names.add(bind_host.strip("[]").lower())
+    return frozenset(names)
+
+
+def _is_address(entry: str) -> bool:
+    try:
+        ipaddress.ip_address(entry.strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+def is_wildcard(bind_host: str) -> bool:
+    """Whether `serve --host` listens on every interface (0.0.0.0, ::)."""
+    try:
+        return ipaddress.ip_address(bind_host.strip("[]")).is_unspecified
+    except ValueError:
+        return not bind_host
 
 
 @lru_cache

@@ -38,36 +38,62 @@ local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
 """
 
-# KEYS[1]: the key's hits (score = time in µs); ARGV: limit, window (µs), a unique member.
-# Returns -1 when the hit is recorded, else the microseconds until the oldest hit leaves.
+# KEYS[1]: the key's hits (score = time in µs; member = 32 unique hex digits, then the learner);
+# ARGV: limit, window (µs), the unique digits, the learner ('' : the key is one learner's).
+# Returns -1 when the hit is recorded, else the microseconds until the window is under its limit.
+# A full window still takes a hit of a learner below its part (app.ratelimit.fair_part).
 _HIT = (
     _NOW
     + """
-local limit, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+local limit, window, learner = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[4]
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-if redis.call('ZCARD', KEYS[1]) >= limit then
-    local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-    return math.max(0, tonumber(oldest[2]) + window - now)
+local count = redis.call('ZCARD', KEYS[1])
+if count >= limit then
+    local below = false
+    if learner ~= '' then
+        local mine, learners, seen = 0, 0, {}
+        for _, member in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+            local who = string.sub(member, 33)
+            if not seen[who] then
+                seen[who] = true
+                learners = learners + 1
+            end
+            if who == learner then
+                mine = mine + 1
+            end
+        end
+        if mine == 0 then
+            learners = learners + 1
+        end
+        below = mine < math.floor(limit / learners)
+    end
+    if not below then
+        local leaving = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
+        return math.max(0, tonumber(leaving[2]) + window - now)
+    end
 end
-redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('ZADD', KEYS[1], now, ARGV[3] .. learner)
 redis.call('PEXPIRE', KEYS[1], math.ceil(window / 1000))
 return -1
 """
 )
 
-# KEYS: leases (ticket -> expiry, µs), each ticket's learner and address, slots by learner and
-# by address. Counts are only ever moved with a ticket that is still there, so a release that
-# comes after its lease expired (or after Redis restarted empty) changes nothing.
+# KEYS: leases (ticket -> expiry, µs), each ticket's learner and address, slots by learner, by
+# address and by address and learner ("address learner"), learners holding slots by address.
+# Counts are only ever moved with a ticket that is still there, so a release that comes after
+# its lease expired (or after Redis restarted empty) changes nothing.
 _LEASES = (
     _NOW
     + """
-local leases, ticket_learner, ticket_address, by_learner, by_address =
-    KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local leases, ticket_learner, ticket_address, by_learner, by_address, by_learner_at, learners_at =
+    KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
 
 local function decrement(counts, name)
     if redis.call('HINCRBY', counts, name, -1) <= 0 then
         redis.call('HDEL', counts, name)
+        return true
     end
+    return false
 end
 
 local function drop(ticket)
@@ -81,6 +107,9 @@ local function drop(ticket)
     redis.call('HDEL', ticket_address, ticket)
     decrement(by_learner, learner)
     decrement(by_address, address)
+    if decrement(by_learner_at, address .. ' ' .. learner) then
+        decrement(learners_at, address)
+    end
 end
 
 for _, ticket in ipairs(redis.call('ZRANGEBYSCORE', leases, '-inf', now)) do
@@ -107,13 +136,21 @@ if learner_held >= per_learner then
     return {2, learner_held}
 end
 local address_held = tonumber(redis.call('HGET', by_address, address) or '0')
+local addresses = redis.call('HLEN', by_address)
+local pair = address .. ' ' .. learner
+local mine = tonumber(redis.call('HGET', by_learner_at, pair) or '0')
 if address_held > 0 then
-    if address_held >= per_address then
-        return {3, address_held}
-    end
-    local keep_free = math.floor(capacity / (redis.call('HLEN', by_address) + 1))
-    if capacity - admitted - 1 < keep_free then
-        return {3, address_held}
+    local keep_free = math.floor(capacity / (addresses + 1))
+    if address_held >= per_address or capacity - admitted - 1 < keep_free then
+        -- Past the address's share: a learner below its part of it, if room is left for others.
+        local learners = tonumber(redis.call('HGET', learners_at, address) or '0')
+        if mine == 0 then
+            learners = learners + 1
+        end
+        local below = mine < math.floor(per_address / learners)
+        if not below or capacity - admitted - 1 < math.floor(capacity / (addresses + 2)) then
+            return {3, address_held}
+        end
     end
 end
 local expiry = now + lease
@@ -122,8 +159,11 @@ redis.call('HSET', ticket_learner, ticket, learner)
 redis.call('HSET', ticket_address, ticket, address)
 redis.call('HINCRBY', by_learner, learner, 1)
 redis.call('HINCRBY', by_address, address, 1)
+if redis.call('HINCRBY', by_learner_at, pair, 1) == 1 then
+    redis.call('HINCRBY', learners_at, address, 1)
+end
 -- Should every replica die, the keys go one lease after the last admit (never sooner), all
--- five at the same instant: the five are empty or not together, and so they expire.
+-- at the same instant: they are empty or not together, and so they expire.
 local keep_ms = math.max(redis.call('PTTL', leases), math.ceil(lease / 1000))
 for _, key in ipairs(KEYS) do
     redis.call('PEXPIRE', key, keep_ms)
@@ -169,13 +209,13 @@ class SharedRateLimiter:
         self._key_prefix = f"{prefix}:rate:{name}:"
         self._hit = redis.register_script(_HIT)
 
-    async def check(self, key: str) -> int | None:
-        """Record a hit; None if allowed, else the whole seconds until the next one is (>= 1).
-        per_minute <= 0 means no limit (no Redis call)."""
+    async def check(self, key: str, learner: str = "") -> int | None:
+        """Record a hit of `learner` on `key`; None if allowed, else the whole seconds until the
+        next one is (>= 1). per_minute <= 0 means no limit (no Redis call)."""
         if self.per_minute <= 0:
             return None
         window_us = max(1, round(self.window * MICROSECONDS))
-        arguments: list[str | int] = [self.per_minute, window_us, uuid.uuid4().hex]
+        arguments: list[str | int] = [self.per_minute, window_us, uuid.uuid4().hex, learner]
         wait_us = int(await _run(self._hit, [self._key_prefix + key], arguments))
         if wait_us < 0:
             return None
@@ -222,11 +262,12 @@ class SharedAdmission:
     ) -> None:
         self.capacity, self.per_learner, self.per_address = capacity, per_learner, per_address
         self.lease_seconds = lease_seconds
-        # One hash tag: a Redis Cluster keeps all five keys on one node, as the scripts need.
-        self._keys = [
-            f"{prefix}:{{admission}}:{part}"
-            for part in ("leases", "ticket-learner", "ticket-address", "by-learner", "by-address")
-        ]
+        # One hash tag: a Redis Cluster keeps all the keys on one node, as the scripts need.
+        parts = (
+            "leases", "ticket-learner", "ticket-address", "by-learner", "by-address",
+            "by-address-learner", "address-learners",
+        )  # fmt: skip
+        self._keys = [f"{prefix}:{{admission}}:{part}" for part in parts]
         self._admit = redis.register_script(_ADMIT)
         self._release = redis.register_script(_RELEASE)
         self._state = redis.register_script(_STATE)

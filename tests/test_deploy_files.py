@@ -104,6 +104,21 @@ def test_api_replica_reaches_database_and_redis_with_the_shared_secret(name: str
     assert {"postgres", "redis"} <= set(API[name]["depends_on"])
 
 
+# `${NAME:-default}`: the default when NAME is unset or empty.
+DEFAULTED_VARIABLE = re.compile(r"\$\{(?P<name>[A-Z_]+):-(?P<default>[^}]*)\}")
+
+
+@pytest.mark.parametrize("name", sorted(API))
+def test_api_replica_answers_a_list_of_hosts_with_the_health_checks(name: str) -> None:
+    from app.settings import host_names
+
+    variable = DEFAULTED_VARIABLE.fullmatch(environment_of(API[name])["GRADEBOX_ALLOWED_HOSTS"])
+    assert variable
+    assert variable["name"] == "GRADEBOX_ALLOWED_HOSTS"
+    hosts = host_names(variable["default"])  # refuses `*` and anything malformed
+    assert {"localhost", "127.0.0.1"} <= hosts  # the image's health check, the published ports
+
+
 def test_every_replica_signs_with_the_same_secret() -> None:
     secrets = {environment_of(service)["GRADEBOX_SECRET_KEY"] for service in API.values()}
     assert len(secrets) == 1

@@ -17,8 +17,8 @@ from app.edge.headers import (
     request_id,
     security_headers,
 )
-from app.edge.origins import client_address, cross_site_refusal, trusted_networks
-from app.settings import Settings, get_settings
+from app.edge.origins import client_address, cross_site_refusal, host_refusal, trusted_networks
+from app.settings import Settings, get_settings, host_names
 
 access_log = logging.getLogger("gradebox.access")
 error_log = logging.getLogger("gradebox.api")
@@ -35,6 +35,8 @@ class Edge:
     - A body over `max_body_bytes` is refused with 413: unread when its Content-Length says so,
       else as soon as the count of what the app has read passes it (chunked bodies included);
       the connection is then closed, so the rest is never read.
+    - A Host that is not one of `allowed_hosts` (with the `serve --host` address) is refused
+      with 400, /healthz included (`origins.host_refusal`).
     - A cross-site request riding on the learner cookie is refused with 403 (`origins.py`).
     - Every response carries the security headers, `X-Request-ID` (the client's, if it is a
       short safe token) and `Server-Timing: total;dur=` for the whole request.
@@ -42,10 +44,11 @@ class Edge:
     - An unexpected error becomes a logged 500 problem, carrying these headers too.
     """
 
-    def __init__(self, app: ASGIApp, settings: Settings | None = None) -> None:
+    def __init__(self, app: ASGIApp, settings: Settings | None = None, bind_host: str = "") -> None:
         self.app = app
         self.settings = settings or get_settings()
         trusted_networks(self.settings.trusted_proxies)  # a wrong entry stops the start here
+        self.allowed_hosts = host_names(self.settings.allowed_hosts, bind_host)
         self.page_headers = security_headers(content_security_policy(self.settings.static_dir))
         self.docs_headers = security_headers(DOCS_POLICY)
 
@@ -81,6 +84,10 @@ class _Exchange:
         if length.isdigit() and (len(length) > 20 or int(length) > limit):
             await self.answer(413, f"The request body is over {limit} bytes.", close=True)
             return
+        refused_host = host_refusal(self.scope, self.edge.settings, self.edge.allowed_hosts)
+        if refused_host is not None:
+            await self.answer(400, refused_host, setting="allowed_hosts")
+            return
         refusal = cross_site_refusal(self.scope, self.edge.settings)
         if refusal is not None:
             await self.answer(403, refusal)
@@ -112,10 +119,10 @@ class _Exchange:
         if not self.answered_here:
             await self._forward(message)
 
-    async def answer(self, status: int, detail: str, close: bool = False) -> None:
+    async def answer(self, status: int, detail: str, close: bool = False, **extra: str) -> None:
         """Send a problem response from the edge itself; the app's own is dropped."""
         self.answered_here, self.close = True, self.close or close
-        response = problems.problem_response(status, detail)
+        response = problems.problem_response(status, detail, None, **extra)
         await response(self.scope, self._receive, self._forward)
 
     async def _forward(self, message: Message) -> None:

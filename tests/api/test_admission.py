@@ -206,3 +206,40 @@ def test_new_identities_are_counted_by_the_address_a_trusted_proxy_forwards(
     assert first == [201, 201, 429]
     # Behind our proxy each client has its own count; spoofing the header without one helps nobody.
     assert other == (201 if separate else 429)
+
+
+QUICK_WRONG = "def positional_encoding(max_len, d_model):\n    return None\n"
+
+
+def test_a_learner_is_still_admitted_after_a_flood_of_new_identities_from_its_network(
+    tmp_path: Path,
+) -> None:
+    # 127.0.0.5 and 127.0.0.6 are one /24: one window of 6 submissions a minute, split between
+    # the learners in it once it is full (6 alone, then 6 // 2, 6 // 3, 6 // 4).
+    settings = {
+        "address_submissions_per_minute": "6",
+        "submissions_per_minute": "0",
+        "identities_per_minute": "0",
+        "ipv4_prefix": "24",
+    }
+    with LiveServer(tmp_path, **settings) as live:
+        (learner,) = _tokens(live, 1, "127.0.0.5")  # had its identity before the flood
+        flood = _tokens(live, 3, "127.0.0.6")
+
+        def submit(token: str, address: str) -> httpx.Response:
+            with _client(live, address, token) as http:
+                return http.post(SUBMIT, json={"code": QUICK_WRONG})
+
+        admitted = []
+        for token in flood:
+            count = 0
+            while count < 10 and submit(token, "127.0.0.6").status_code == 201:
+                count += 1
+            admitted.append(count)
+        after_the_flood = submit(learner, "127.0.0.5")
+        flood_again = submit(flood[0], "127.0.0.6")
+    assert admitted == [6, 3, 2]
+    assert after_the_flood.status_code == 201
+    assert after_the_flood.json()["verdict"] == "failed"
+    assert flood_again.status_code == 429
+    assert int(flood_again.headers["retry-after"]) >= 1

@@ -63,12 +63,12 @@ def test_healthz_is_503_and_says_why_while_the_sandbox_refuses(tmp_path: Path) -
         # The real start-up (zygotes, self-test, SQLite), in this process, over ASGI.
         async with app.router.lifespan_context(app):
             transport = httpx.ASGITransport(app=app)
-            async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as http:
                 healthy = await http.get("/healthz")
                 app.state.service.backend.pool.refusal = "sandbox layers missing: seccomp"
                 health = await http.get("/healthz")
                 refused = await http.post(
-                    SUBMIT, json={"code": SOLUTION}, headers={"origin": "http://test"}
+                    SUBMIT, json={"code": SOLUTION}, headers={"origin": "http://localhost"}
                 )
         return healthy, health, refused
 

@@ -319,7 +319,7 @@ def test_keys_of_a_replica_that_died_expire_with_its_lease(redis_server: LiveRed
             prefix = f"test-{uuid.uuid4().hex}"
             admission = SharedAdmission(client, 2, 1, 1, 0.3, prefix)
             await admission.admit("learner", "10.0.0.1")  # never released, nobody asks again
-            assert len(await client.keys(f"{prefix}:*")) == 5
+            assert len(await client.keys(f"{prefix}:*")) == 7
             await asyncio.sleep(0.4)
             assert await client.keys(f"{prefix}:*") == []
 
@@ -351,7 +351,7 @@ def test_admission_keys_are_gone_once_every_slot_is_back(redis_server: LiveRedis
             prefix = f"test-{uuid.uuid4().hex}"
             admission = SharedAdmission(client, 4, 4, 4, LEASE_SECONDS, prefix)
             tickets = [await admission.admit(f"l{index}", f"10.0.0.{index}") for index in range(3)]
-            assert len(await client.keys(f"{prefix}:*")) == 5
+            assert len(await client.keys(f"{prefix}:*")) == 7
             for key in await client.keys(f"{prefix}:*"):
                 assert 0 < await client.pttl(key) <= 60_000
             for ticket in tickets:
@@ -449,3 +449,76 @@ def test_a_redis_that_restarts_empty_leaves_everything_working(tmp_path: Path) -
                 assert (await admission.state())["admitted"] == 0
 
         asyncio.run(main())
+
+
+# A full address is split between its learners (app.ratelimit.fair_part): both alike.
+
+
+@BOTH
+def test_a_learner_below_its_part_of_a_full_address_window_still_submits(
+    implementation: str, redis_server: LiveRedis
+) -> None:
+    async def main() -> dict[str, int]:
+        async with _clients(redis_server.url) as (client,):
+            shared = SharedRateLimiter(client, f"test-{uuid.uuid4().hex}", 6, 60.0)
+            local = RateLimiter(6)
+
+            async def check(learner: str) -> int | None:
+                if implementation == "local":
+                    return local.check("203.0.113.0/24", learner)
+                return await shared.check("203.0.113.0/24", learner)
+
+            granted: dict[str, int] = {}
+            for learner in ("flood-1", "flood-2", "flood-3", "learner"):
+                granted[learner] = 0
+                while await check(learner) is None:
+                    granted[learner] += 1
+            granted["flood-1 again"] = int(await check("flood-1") is None)
+            return granted
+
+    assert asyncio.run(main()) == {
+        "flood-1": 6,  # alone: the whole window
+        "flood-2": 3,  # then the full window's part: 6 // 2, 6 // 3, 6 // 4
+        "flood-3": 2,
+        "learner": 1,
+        "flood-1 again": 0,
+    }
+
+
+@BOTH
+def test_a_learner_below_its_part_of_a_full_address_share_still_gets_a_slot(
+    implementation: str, redis_server: LiveRedis
+) -> None:
+    async def scenario(make: MakeAdmission) -> None:
+        admission = make(34, 2, 17)
+        flood = [f"flood-{index}" for index in range(9)]
+        for learner in flood:  # 8 × 2 + 1: the address's share of 17, held by 9 identities
+            for _ in range(2):
+                if (await admission.state())["admitted"] < 17:
+                    await admission.admit(learner, "203.0.113.0/24")
+        with pytest.raises(Refused, match="17 submissions from your network address"):
+            await admission.admit(flood[-1], "203.0.113.0/24")  # holds 1 = 17 // 9, its part
+        await admission.admit("learner", "203.0.113.0/24")  # holds 0 < 17 // 10
+        with pytest.raises(Refused, match="18 submissions from your network address"):
+            await admission.admit("learner", "203.0.113.0/24")  # holds 1 = its part now
+
+    _run_on_both(implementation, redis_server, scenario)
+
+
+@BOTH
+def test_fresh_identities_flooding_one_address_still_leave_room_for_another(
+    implementation: str, redis_server: LiveRedis
+) -> None:
+    async def scenario(make: MakeAdmission) -> None:
+        admission = make(34, 2, 17)
+        for index in range(60):  # a minute of new identities, each taking all it may
+            for _ in range(2):
+                try:
+                    await admission.admit(f"flood-{index}", "203.0.113.0/24")
+                except Refused:
+                    break
+        held = (await admission.state())["admitted"]
+        assert 17 < held <= 34 - 34 // 3  # past its share by its learners' parts, no further
+        await admission.admit("someone-else", "198.51.100.1")
+
+    _run_on_both(implementation, redis_server, scenario)
