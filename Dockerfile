@@ -30,6 +30,10 @@ ENV GRADEBOX_DATA_DIR=/data \
     PYTHONDONTWRITEBYTECODE=1
 USER gradebox
 EXPOSE 8000
+# `serve` answers only the Hosts in GRADEBOX_ALLOWED_HOSTS (default: localhost, 127.0.0.1, [::1];
+# a DNS-rebinding page sends its own name) and warns at start that it is unset: set it to the
+# names clients use (`docker run -e GRADEBOX_ALLOWED_HOSTS=localhost,gradebox.example.org`),
+# keeping localhost, which the health check asks for.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
-    CMD python -c "import urllib.request,sys; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2).status == 200 else 1)"
+    CMD python -c "import urllib.request as r,sys; q=r.Request('http://127.0.0.1:8000/healthz', headers={'Host': 'localhost'}); sys.exit(0 if r.urlopen(q, timeout=2).status == 200 else 1)"
 CMD ["gradebox", "serve", "--host", "0.0.0.0", "--port", "8000"]
