@@ -138,7 +138,8 @@ def test_the_images_health_check_is_answered_on_a_list_without_127_0_0_1(tmp_pat
     command = re.search(r'HEALTHCHECK[^\n]*\\\n\s*CMD python -c "(.+)"\n', dockerfile)
     assert command
     listed = {"allowed_hosts": "gradebox.example.org, localhost"}
-    with serve_on(tmp_path, "127.0.0.1", "127.0.0.1", "localhost", **listed) as (url, _):
+    # As the image's CMD: --host 0.0.0.0, which adds no name of its own.
+    with serve_on(tmp_path, "0.0.0.0", "127.0.0.1", "localhost", **listed) as (url, _):
         check = command.group(1).replace("http://127.0.0.1:8000", url)
         done = subprocess.run([sys.executable, "-c", check], capture_output=True, timeout=30)
     assert done.returncode == 0, done.stderr.decode()
