@@ -32,8 +32,7 @@ PROJECT_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SETTINGS = {
     "pool_size": "2",
     "cpu_seconds": "1",  # short limits: the hanging-code tests stay quick
-    # A wall kill with CPU under half the wall is ours (starved): give a busy loop room to
-    # reach its CPU limit first on a loaded machine.
+    # Room for a busy loop to reach its CPU limit first on a loaded machine.
     "wall_seconds": "4",
 }
 START_SECONDS = 60.0  # start-up takes a second or two; this is a server that will not start

@@ -12,6 +12,7 @@ from pathlib import Path
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from graders.host.load import available_cores
 from graders.protocol.limits import Limits
 
 log = logging.getLogger("gradebox")
@@ -35,7 +36,21 @@ class Settings(BaseSettings):
     )
     exercises_dir: Path = Field(PROJECT_ROOT / "exercises", description="The exercise folders.")
     static_dir: Path = Field(PROJECT_ROOT / "static", description="The practice page's files.")
-    pool_size: int = Field(2, ge=1, le=64, description="Warm sandbox zygotes (parallel gradings).")
+    pool_size: int = Field(
+        default_factory=available_cores,
+        ge=1,
+        le=64,
+        description="Warm sandbox zygotes (parallel gradings); default: the cores this process "
+        "may use, lowered to its cgroup's CPU quota.",
+    )
+    shed_wait_share: float = Field(
+        0.5,
+        ge=0,
+        le=1,
+        description="Refuse new work (503, Retry-After) while our children wait for a CPU this "
+        "share of their wall time, confirmed by the kernel's CPU pressure (PSI some avg10) "
+        "where it has PSI; 0: never shed.",
+    )
     queue_size: int = Field(
         32, ge=0, description="Submissions that may wait beyond the pool size; more get 503."
     )

@@ -52,11 +52,22 @@ SUBMIT = f"/api/exercises/{FLAGSHIP}/submissions"
 SOLUTION = (ROOT / "exercises" / FLAGSHIP / "solution.py").read_text(encoding="utf-8")
 SCRATCH = f"/api/exercises/{FLAGSHIP}/scratch"
 SCRATCH_BODY = {"code": SOLUTION, "call": "positional_encoding(4, 6)"}
+# The largest call the flagship's [scratch] schema allows, with the reference's answer (no
+# mistake to search for) and with a wrong one (zeros: every known mistake is searched, within
+# the search's budget), fewer times: each is a second or so of sandboxed work.
+LARGE_CALL = "positional_encoding(2048, 512)"
+ZEROS = "import numpy as np\n\ndef positional_encoding(max_len, d_model):\n    return np.zeros((max_len, d_model))\n"
+LARGE_BODIES = {
+    "right": {"code": SOLUTION, "call": LARGE_CALL},
+    "zeros": {"code": ZEROS, "call": LARGE_CALL},
+}
+LARGE_RUNS = 15
 SLOW_BUT_RIGHT = "total = 0\nwhile total < 20_000_000:\n    total += 1\n\n" + SOLUTION
 POSTGRES_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 WARMUP, SEQUENTIAL, THROUGHPUT, CLIENTS = 20, 200, 160, 4
 PAUSE_SECONDS = 0.02  # between sequential gradings: a pre-forked spare is ready, as at normal load
 SETTINGS = {
+    "shed_wait_share": "0",  # a benchmark loads the machine on purpose: measure, never shed
     "secret_key": "b" * 48,
     "submissions_per_minute": "0",
     "address_submissions_per_minute": "0",
@@ -99,17 +110,24 @@ async def pool_latencies() -> list[float]:
         await pool.close()
 
 
-def http_latencies(server: LiveServer, scratch: bool = False) -> list[float]:
-    """One flagship submission at a time (`scratch`: one scratch run of the example call)."""
-    path, body = (SCRATCH, SCRATCH_BODY) if scratch else (SUBMIT, {"code": SOLUTION})
+def http_latencies(
+    server: LiveServer,
+    scratch: bool = False,
+    body: dict[str, str] | None = None,
+    runs: int = SEQUENTIAL,
+) -> list[float]:
+    """One flagship submission at a time (`scratch`: one scratch run of the example call, or
+    of `body`'s call)."""
+    path = SCRATCH if scratch or body is not None else SUBMIT
+    body = body or (SCRATCH_BODY if scratch else {"code": SOLUTION})
     with server.client() as http:
-        for _ in range(WARMUP):
-            http.post(path, json=body)
+        for _ in range(min(WARMUP, runs)):
+            http.post(path, json=body, timeout=60)
         latencies = []
-        for _ in range(SEQUENTIAL):
+        for _ in range(runs):
             time.sleep(PAUSE_SECONDS)
             started = time.perf_counter()
-            response = http.post(path, json=body)
+            response = http.post(path, json=body, timeout=60)
             latencies.append((time.perf_counter() - started) * 1000)
             answer = response.json()
             if answer.get("verdict", answer.get("status")) not in ("passed", "returned"):
@@ -247,6 +265,10 @@ def main() -> None:
             embedded_sqlite = http_latencies(server)
             bare = bare_latencies(server)
             scratch_embedded = http_latencies(server, scratch=True)
+            scratch_large = {
+                name: http_latencies(server, body=body, runs=LARGE_RUNS)
+                for name, body in LARGE_BODIES.items()
+            }
         (root / "pg").mkdir()
         with LiveServer(root / "pg", database_url=database_url, **SETTINGS) as server:
             embedded_pg = http_latencies(server)
@@ -272,6 +294,8 @@ def main() -> None:
     print(row("(3) distributed over HTTP, same PostgreSQL", distributed_pg))
     print(row("(7) a scratch run (the learner's own call), embedded", scratch_embedded))
     print(row("(7) a scratch run, distributed", scratch_distributed))
+    for name, latencies in scratch_large.items():
+        print(row(f"(7) a scratch run of {LARGE_CALL}, {name}, embedded", latencies))
     print("throughput over HTTP, 4 clients:")
     for workers, rate in rates.items():
         print(f"  (4) {workers} worker(s), one slot each: {rate:7.1f} submissions/s")

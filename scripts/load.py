@@ -34,6 +34,7 @@ def main() -> None:
             Path(data),
             submissions_per_minute="0",
             address_submissions_per_minute="0",  # every client here is 127.0.0.1
+            shed_wait_share="0",  # the load is the point: measure it, never shed it
             cpu_seconds="4",
             wall_seconds="6",
         ) as live,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
@@ -22,11 +23,14 @@ EXERCISES = ROOT / "exercises"
 TEST_SEED = 2026  # the seed of every fresh probe the `grade` fixture draws
 FLAGSHIP = "sinusoidal-positional-encoding"
 # Short limits keep the hanging-code tests quick; real defaults live in Limits. The wall clock
-# is four times the CPU limit: a wall-clock kill with the child's CPU under half the wall is
-# ours (the machine starved it), so a busy loop must reach its CPU limit first even when it
-# gets only a quarter of a core on a loaded machine.
+# is four times the CPU limit, so a busy loop reaches its CPU limit first even on a quarter of
+# a core (a child that waited for a CPU also has its wall extended by that wait).
 TEST_LIMITS = Limits(cpu_seconds=1.0, wall_seconds=4.0, memory_bytes=768 * 2**20)
 T = TypeVar("T")
+# Shedding follows the machine's measured load, and a test run loads this machine: it fires
+# only in the tests of shedding, which set it themselves (every server started from here
+# inherits this environment).
+os.environ.setdefault("GRADEBOX_SHED_WAIT_SHARE", "0")
 
 
 class LoopThread:

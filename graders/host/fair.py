@@ -47,8 +47,15 @@ class _Waiter(Generic[T]):
 class FairQueue(Generic[T]):
     """Free items (zygotes) and the jobs waiting for one, served by least recent use."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        ready: Callable[[T], bool] | None = None,
+    ) -> None:
         self.clock = clock
+        # Of the free items, one `ready` says can start at once is handed out first (the most
+        # recently freed of those); otherwise the most recently freed.
+        self.ready = ready
         self._free: list[T] = []
         self._waiting: dict[str, deque[_Waiter[T]]] = {}
         self._usage: dict[str, _Usage] = {}
@@ -65,12 +72,12 @@ class FairQueue(Generic[T]):
     async def get(self, tenant: str = "") -> T:
         """The next free item for `tenant`, waiting for one if need be."""
         if self._free and not self._waiting:
-            return self._free.pop()
+            return self._take()
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         waiter = _Waiter(next(self._tickets), tenant, future)
         self._waiting.setdefault(tenant, deque()).append(waiter)
         if self._free:  # free items and other waiters: let the fairest have it
-            self.put(self._free.pop())
+            self.put(self._take())
         try:
             return await future
         except asyncio.CancelledError:
@@ -79,6 +86,13 @@ class FairQueue(Generic[T]):
             else:
                 self._forget(waiter)
             raise
+
+    def _take(self) -> T:
+        if self.ready is not None:
+            for index in range(len(self._free) - 1, -1, -1):
+                if self.ready(self._free[index]):
+                    return self._free.pop(index)
+        return self._free.pop()
 
     def used(self, tenant: str, seconds: float) -> None:
         """Charge `tenant` for `seconds` of sandbox time."""

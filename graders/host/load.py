@@ -1,6 +1,6 @@
 """How loaded the machine is for our children, measured: the basis for shedding at admission.
 
-Two readings, the larger counts:
+Two readings, both must say so where both exist:
   - our own children's wait for a CPU, as a share of their wall time (the scheduler's
     accounting, `RunOutcome.wait_ms`), a mean over recent runs that fades with time (half-life
     `HALF_LIFE_SECONDS`), so a service that sheds does not stay shedding once the load is gone;
@@ -63,9 +63,12 @@ class ChildLoad:
             return None
 
     def share(self) -> float:
-        """The larger of the two readings: how much of the time a runnable task waits."""
+        """Our children's wait share, confirmed by the kernel's pressure where there is PSI:
+        the smaller of the two, so neither a stale mean of ours nor other processes' load
+        alone (PSI counts every task) sheds our work."""
         pressure = self.pressure()
-        return max(self.children(), pressure or 0.0)
+        children = self.children()
+        return children if pressure is None else min(children, pressure)
 
 
 def available_cores() -> int:

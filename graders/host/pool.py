@@ -65,7 +65,9 @@ class SandboxPool:
         self.size, self.ceilings, self.allow_weak_sandbox = size, ceilings, allow_weak_sandbox
         self.one_fork = one_fork
         self.selftest = SelfTest()
-        self._idle: FairQueue[Zygote] = FairQueue()  # free zygotes; waiters served fairly
+        # Free zygotes, waiters served fairly; one with a spare already forked goes first (a
+        # zygote just released is still forking its next: a scratch call's second run, say).
+        self._idle: FairQueue[Zygote] = FairQueue(ready=Zygote.has_spare)
         self._zygotes: list[Zygote] = []
         self.waiting = 0
         self.busy = 0

@@ -89,6 +89,10 @@ class Zygote:
             except OSError:
                 pass  # a dead zygote's children die with it (PR_SET_PDEATHSIG)
 
+    def has_spare(self) -> bool:
+        """Whether a spare is forked and waiting: a job given now starts at once."""
+        return not self._spares.empty()
+
     @property
     def alive(self) -> bool:
         return self.process is not None and self.process.popen.poll() is None

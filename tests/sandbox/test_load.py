@@ -38,16 +38,21 @@ def test_runs_without_a_wait_do_not_raise_the_share(wait_ms: float | None) -> No
     assert measured.children() == 0.0
 
 
-def test_the_kernels_cpu_pressure_counts_where_there_is_psi(
+def test_the_kernels_cpu_pressure_confirms_our_own_measure_where_there_is_psi(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     pressure = tmp_path / "cpu"
     pressure.write_text("some avg10=63.50 avg60=20.00 avg300=5.00 total=1\n")
     monkeypatch.setattr(load, "_PRESSURE", pressure)
-    assert ChildLoad().share() == pytest.approx(0.635)
+    measured = ChildLoad()
+    assert measured.pressure() == pytest.approx(0.635)
+    assert measured.share() == 0.0  # other processes' load alone sheds nothing of ours
+    for _ in range(20):
+        measured.observe(waited(90.0))
+    assert measured.share() == pytest.approx(0.635)  # ours, confirmed by the kernel's
     monkeypatch.setattr(load, "_PRESSURE", tmp_path / "missing")
-    assert ChildLoad().pressure() is None
-    assert ChildLoad().share() == 0.0
+    assert measured.pressure() is None
+    assert measured.share() == pytest.approx(measured.children())
 
 
 @pytest.mark.parametrize(
