@@ -41,7 +41,7 @@ class ChildLoad:
         if outcome.wait_ms is None or outcome.wall_ms <= 0:
             return
         share = min(1.0, outcome.wait_ms / outcome.wall_ms)
-        self._share = self.children() * 0.7 + share * 0.3
+        self._share = (self.children() + share) / 2
         self._at = time.monotonic()
 
     def children(self) -> float:
