@@ -12,27 +12,37 @@ from prometheus_client.registry import Collector
 from app.protocol import REFUSED
 
 
-class _Refusals(Collector):
-    """Refusals counted outside the app (the HTTP protocol's), read when /metrics is asked."""
+class _Counted(Collector):
+    """A counter kept outside this registry (the HTTP protocol's refusals, the replies the
+    streams backend dropped, Redis's counts hash), read when /metrics is asked: `counts` maps
+    each value of `label` to its count (with no label, "" to the one count)."""
 
-    def __init__(self, counts: Callable[[], Mapping[str, int]]) -> None:
-        self.counts = counts
+    def __init__(
+        self,
+        name: str,
+        documentation: str,
+        counts: Callable[[], Mapping[str, int]],
+        label: str | None = None,
+    ) -> None:
+        self.name, self.documentation, self.counts, self.label = name, documentation, counts, label
 
     def collect(self) -> Iterator[Metric]:
-        family = CounterMetricFamily(
-            "gradebox_http_refused",
-            "Connections and requests refused before the app saw them, by reason",
-            labels=["reason"],
-        )
-        for reason, count in sorted(self.counts().items()):
-            family.add_metric([reason], count)
+        labels = [self.label] if self.label else []
+        family = CounterMetricFamily(self.name, self.documentation, labels=labels)
+        for value, count in sorted(self.counts().items()):
+            family.add_metric([value] if self.label else [], count)
         yield family
 
 
 class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
-        self.registry.register(_Refusals(lambda: REFUSED))  # the protocol counts them
+        self.count(
+            "gradebox_http_refused",
+            "Connections and requests refused before the app saw them, by reason",
+            lambda: REFUSED,  # the protocol counts them
+            label="reason",
+        )
         self.requests = Counter(
             "gradebox_http_requests",
             "HTTP requests",
@@ -93,6 +103,16 @@ class Metrics:
             "gradebox_queue", "Admitted submissions and the bound", ["state"],
             registry=self.registry,
         )  # fmt: skip
+
+    def count(
+        self,
+        name: str,
+        documentation: str,
+        counts: Callable[[], Mapping[str, int]],
+        label: str | None = None,
+    ) -> None:
+        """Export a count kept elsewhere as the counter `name` (see `_Counted`)."""
+        self.registry.register(_Counted(name, documentation, counts, label))
 
     def render(self, pool_state: dict[str, Any], queue_state: dict[str, int]) -> bytes:
         for key in ("size", "busy", "waiting", "restarts", "alive"):

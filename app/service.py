@@ -135,12 +135,33 @@ class Service:
         if isinstance(self.backend, LocalBackend):
             self.backend.on_ending = self._count_ending
             self.backend.pool.on_timing = self._observe_pool
+        if isinstance(self.backend, StreamsBackend):
+            self._count_replies_and_takeovers(self.backend)
         self._executor = ThreadPoolExecutor(settings.database_threads, "gradebox-db")
         self.events: Events
         if isinstance(self.backend, StreamsBackend):  # a reader per SSE client: a pool of its own
             self.events = RedisEvents(connect(settings, EVENT_READERS), settings.redis_prefix)
         else:
             self.events = MemoryEvents()
+
+    def _count_replies_and_takeovers(self, backend: StreamsBackend) -> None:
+        self.metrics.count(
+            "gradebox_replies_dropped",
+            "Worker replies not recorded: for no job of ours (never sent, or answered already: "
+            "unknown) or for a send of a job that was sent again since (superseded)",
+            lambda: backend.dropped,
+            label="reason",
+        )
+        self.metrics.count(
+            "gradebox_job_takeovers",
+            "Jobs taken over from a worker that stopped re-claiming them (normally: it died)",
+            lambda: {"": backend.counts.get("takeovers", 0)},
+        )
+        self.metrics.count(
+            "gradebox_live_takeovers",
+            "Jobs taken over while their first grading still ran (a bug: graded twice)",
+            lambda: {"": backend.counts.get("live_takeovers", 0)},
+        )
 
     async def db(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run one store call on the database threads, never on the event loop, bounded in time.
@@ -555,7 +576,8 @@ class Service:
         owners = sorted({o for p in pending for o in p.running_owners if o != self.owner})
         gone = await self.backend.replicas_gone(owners)
         for owner in gone:
-            replies = await self.backend.salvage(owner)
+            grading = {p.submission.id for p in pending if owner in p.running_owners}
+            replies = await self.backend.salvage(owner, grading)
             for reply in replies:
                 await self.record_reply(reply)
             log.warning(

@@ -3,11 +3,13 @@
 Redis is the transport, PostgreSQL the record. Keys, under `settings.redis_prefix`:
 
   {p}:jobs              the job stream, read by the `workers` consumer group. It holds only live
-                        jobs: a worker XADDs the reply, XACKs and XDELs the job in one MULTI.
+                        jobs: a worker XADDs the reply, XACKs and XDELs the job in one script.
   {p}:replies:{owner}   one reply stream per API process, read by that process alone.
   {p}:replica:{owner}   set with a TTL and refreshed every second: a replica whose key has
                         expired is gone, and the sweeper recovers its work.
   {p}:workers           hash: worker id -> JSON {slots, grading, refusal, seen (Redis time)}.
+  {p}:counts            hash: `takeovers` (jobs taken over from a silent worker) and
+                        `live_takeovers` (taken over while their grading still ran: a bug).
 
 A waiting replica checks every `claim_seconds` that its job is still in the stream (queued, or
 claimed by a worker that re-claims it every second while it grades). A job that vanished with no
@@ -15,6 +17,12 @@ reply (Redis restarted empty, or the XADD was lost) is sent again; a worker that
 leaves its entry pending, and another worker takes it over with XAUTOCLAIM. Every delivery is
 counted (the attempt number, the re-sends, Redis's delivery count): past `max_attempts` the worker
 finishes the job as `internal_error` instead of running it again.
+
+Each send of a job carries a fresh random `token`, which the worker echoes in its reply. A
+replica takes a reply only if it names a job this replica sent and carries that job's current
+token: a reply for a job it never sent (or has had answered), or for a send it has superseded
+by sending the job again, is dropped and counted (`dropped`). Between workers the current
+delivery is the one Redis's pending list names (app/claims.py): only its holder replies.
 """
 
 from __future__ import annotations
@@ -24,7 +32,8 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Coroutine
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Collection, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,6 +69,11 @@ class Keys:
     @property
     def workers(self) -> str:
         return f"{self.prefix}:workers"
+
+    @property
+    def counts(self) -> str:
+        """Counters every process adds to (`takeovers`, `live_takeovers`)."""
+        return f"{self.prefix}:counts"
 
     def replies(self, owner: str) -> str:
         return f"{self.prefix}:replies:{owner}"
@@ -116,6 +130,7 @@ class Reply:
     run_seconds: float
     worker: str
     scratch: ScratchRun | None = None
+    token: str = ""  # the send's, echoed by the worker
 
     @classmethod
     def decode(cls, fields: dict[str, str]) -> Reply:
@@ -132,6 +147,7 @@ class Reply:
             queue_seconds=float(fields.get("queue_seconds", 0)),
             run_seconds=float(fields.get("run_seconds", 0)),
             worker=fields.get("worker", ""),
+            token=fields.get("token", ""),
         )
 
 
@@ -146,7 +162,9 @@ class StreamsBackend:
     """Sends gradings to `gradebox worker` processes and waits for their replies.
 
     `on_orphan` records a reply nobody waits for any more (its waiter gave up, or it was found
-    in the reply stream of a replica that died).
+    in the reply stream of a replica that died). `dropped` counts the replies not taken, by
+    reason: `unknown` (no job of ours waits for it: never sent, or answered already) and
+    `superseded` (the job was sent again since); `counts` is the counts hash, every second.
     """
 
     def __init__(
@@ -159,11 +177,16 @@ class StreamsBackend:
         self.keys = Keys(settings.redis_prefix)
         self.redis = connect(settings)
         self._waiting: dict[str, asyncio.Future[Reply]] = {}
+        self._tokens: dict[str, str] = {}  # job -> its current send's token, until answered
+        self._late: OrderedDict[str, str] = OrderedDict()  # the same, for waiters that gave up
+        self.dropped: Counter[str] = Counter(unknown=0, superseded=0)
+        self.counts: dict[str, int] = {}
         self._workers: dict[str, WorkerSeen] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._orphans: set[asyncio.Task[None]] = set()
         self._missing: dict[str, float] = {}  # replica -> when its key was first seen missing
         self.error: str | None = "not started"
+        self._closing = False
 
     # What the service reads
 
@@ -203,17 +226,20 @@ class StreamsBackend:
             self._tasks.append(asyncio.create_task(loop()))
 
     async def close(self) -> None:
+        # redis-py's read timeout sometimes swallows a cancel (the task goes on reading): the
+        # loops also stop on `_closing`, within one blocking read.
+        self._closing = True
         for task in self._tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.wait(self._tasks, timeout=BLOCK_MS / 1000 + 1)
         try:
             await self.redis.delete(self.keys.replica(self.owner))
         except RedisError:
             pass
-        await self.redis.aclose()
+        await self.redis.aclose(close_connection_pool=True)
 
     async def _keep_alive(self) -> None:
-        while True:
+        while not self._closing:
             await asyncio.sleep(1.0)
             try:
                 await self._beat()
@@ -226,7 +252,9 @@ class StreamsBackend:
             pipe.set(self.keys.replica(self.owner), "1", ex=REPLICA_TTL_SECONDS)
             pipe.time()
             pipe.hgetall(self.keys.workers)
-            _, (seconds, micros), seen = await pipe.execute()
+            pipe.hgetall(self.keys.counts)
+            _, (seconds, micros), seen, counts = await pipe.execute()
+        self.counts = {name: int(value) for name, value in counts.items() if value.isdigit()}
         now = seconds + micros / 1e6
         workers: dict[str, WorkerSeen] = {}
         for worker, raw in seen.items():
@@ -318,6 +346,10 @@ class StreamsBackend:
                 entry = await self._send(fields)
         finally:
             self._waiting.pop(job_id, None)
+            if (token := self._tokens.pop(job_id, None)) is not None:  # gave up: kept a while
+                self._late[job_id] = token
+                while len(self._late) > REPLIES_KEPT:
+                    self._late.popitem(last=False)
         times = JOB_TIMES.get()
         if times is not None:
             times.queue_wait += answer.queue_seconds
@@ -325,6 +357,9 @@ class StreamsBackend:
         return answer
 
     async def _send(self, fields: dict[str, str]) -> str | None:
+        """Send (or send again) one job with a new token: a reply to an earlier send of it is
+        superseded."""
+        fields["token"] = self._tokens[fields["job"]] = secrets.token_hex(8)
         try:
             return str(await self.redis.xadd(self.keys.jobs, fields))  # type: ignore[arg-type]
         except RedisError as error:
@@ -340,7 +375,7 @@ class StreamsBackend:
 
     async def _read_replies(self) -> None:
         stream, last = self.keys.replies(self.owner), "0-0"
-        while True:
+        while not self._closing:
             try:
                 batches = await self.redis.xread({stream: last}, count=100, block=BLOCK_MS)
             except RedisError as error:
@@ -363,6 +398,14 @@ class StreamsBackend:
         except (KeyError, ValueError) as error:
             log.error("a malformed reply was dropped: %s", str(error)[:300])
             return
+        current = self._tokens.get(reply.job) or self._late.get(reply.job)
+        if current is None or not secrets.compare_digest(reply.token, current):
+            reason = "unknown" if current is None else "superseded"
+            self.dropped[reason] += 1
+            log.warning("a reply for job %s was dropped (%s)", reply.job[:40], reason)
+            return
+        self._tokens.pop(reply.job, None)
+        self._late.pop(reply.job, None)
         waiting = self._waiting.pop(reply.job, None)
         if waiting is not None and not waiting.done():
             waiting.set_result(reply)
@@ -390,15 +433,23 @@ class StreamsBackend:
             self._missing.pop(owner, None)
         return gone
 
-    async def salvage(self, owner: str) -> list[Reply]:
-        """The replies waiting in a dead replica's stream (then the stream is deleted)."""
+    async def salvage(self, owner: str, grading: Collection[str]) -> list[Reply]:
+        """The replies waiting in a dead replica's stream for the submissions it was grading
+        (`grading`: its tokens died with it); the others are dropped as `unknown`. Then the
+        stream is deleted."""
         stream = self.keys.replies(owner)
         found = await self.redis.xrange(stream, count=REPLIES_KEPT)
         replies = []
         for _, fields in entries([[stream, found]]):
             try:
-                replies.append(Reply.decode(fields))
+                reply = Reply.decode(fields)
             except (KeyError, ValueError):
                 continue
+            if reply.report is None:  # a scratch run's: nobody waits for it now
+                continue
+            if reply.submission in grading:
+                replies.append(reply)
+            else:
+                self.dropped["unknown"] += 1
         await self.redis.delete(stream)
         return replies

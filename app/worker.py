@@ -2,11 +2,13 @@
 
 A worker needs Redis and the exercises, nothing else: no database credentials, no API. It reads
 the job stream in the `workers` consumer group, one entry per free sandbox slot; while it grades
-an entry it re-claims it every second (`XCLAIM ... JUSTID`, which leaves the delivery count
-alone), so another worker takes it over (XAUTOCLAIM, idle past `claim_seconds`) only if this one
-died. The reply goes to the waiting replica's stream, and the job is acknowledged and deleted,
-in one MULTI. A worker also says every second, in the `workers` hash, how many slots it has and
-whether its sandbox passed its self-test: replicas admit submissions by that count.
+an entry its heartbeat thread re-claims it every second (`XCLAIM ... JUSTID`, which leaves the
+delivery count alone), so another worker takes it over (XAUTOCLAIM, idle past `claim_seconds`)
+only if this one died, however long the event loop is busy. The reply goes to the waiting
+replica's stream with the send's token, and the job is acknowledged and deleted, in one script
+that sends nothing unless this worker still holds the delivery (app/claims.py). The heartbeat
+also says every second, in the `workers` hash, how many slots the worker has and whether its
+sandbox passed its self-test: replicas admit submissions by that count.
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ from typing import Any
 
 from redis.exceptions import RedisError, ResponseError
 
+from app.claims import Delivery, Heartbeat, reply_if_held
 from app.events import REDIS_EVENTS_SECONDS, REPORT, RUN, TEST, RedisEvents, stamped
 from app.settings import Settings
-from app.streams import BLOCK_MS, GROUP, REPLIES_KEPT, Keys, connect, ensure_group, entries
+from app.streams import BLOCK_MS, GROUP, Keys, connect, ensure_group, entries
 from graders.catalog import Catalog, UnknownExercise
 from graders.engine import Grader
 from graders.engine.grader import TestListener
@@ -59,17 +62,21 @@ class Worker:
         self.pool = SandboxPool(settings.pool_size, settings.limits, settings.allow_weak_sandbox)
         self.grader = Grader(self.pool)
         self.events = RedisEvents(self.redis, settings.redis_prefix)
-        self._active: set[str] = set()  # entries this worker is grading
+        self.heartbeat = Heartbeat(settings, self.name, self._state)
         self._tasks: set[asyncio.Task[None]] = set()
-        self._clock_offset = 0.0  # Redis time minus ours, from the last heartbeat
         self._stopping = asyncio.Event()
 
     def stop(self) -> None:
         self._stopping.set()
 
+    def _state(self) -> dict[str, Any]:
+        """What the heartbeat says (from its thread: plain reads of the pool's fields)."""
+        refusal = self.pool.refusal
+        return {"slots": self.pool.size, "grading": refusal is None, "refusal": refusal}
+
     async def run(self) -> None:
         await self.pool.start()
-        heartbeat = asyncio.create_task(self._heartbeats())
+        self.heartbeat.start()
         slots = asyncio.Semaphore(self.pool.size)
         next_takeover = 0.0
         try:
@@ -99,6 +106,7 @@ class Worker:
                 if taken is None:
                     slots.release()
                     continue
+                self.heartbeat.hold(taken.entry)  # renewed from now on, whatever the loop does
                 task = asyncio.create_task(self._handle(taken))
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
@@ -106,13 +114,13 @@ class Worker:
             if self._tasks:  # a graceful stop finishes what it took
                 await asyncio.wait(self._tasks, timeout=self.settings.wall_seconds * 2 + 5)
         finally:
-            heartbeat.cancel()
+            await asyncio.to_thread(self.heartbeat.stop)
             try:
                 await self.redis.hdel(self.keys.workers, self.name)
             except RedisError:
                 pass
             await self.pool.close()
-            await self.redis.aclose()
+            await self.redis.aclose(close_connection_pool=True)
 
     async def _ready(self) -> None:
         while not self._stopping.is_set():
@@ -138,42 +146,19 @@ class Worker:
             self.keys.jobs, GROUP, self.name, idle_ms, start_id="0-0", count=1
         )
         for entry, fields in entries([[self.keys.jobs, claimed]]):
-            pending = await self.redis.xpending_range(
-                self.keys.jobs, GROUP, min=entry, max=entry, count=1
-            )
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.xpending_range(self.keys.jobs, GROUP, min=entry, max=entry, count=1)
+                pipe.hincrby(self.keys.counts, "takeovers", 1)
+                pending, _ = await pipe.execute()
             deliveries = int(pending[0]["times_delivered"]) if pending else 2
             log.warning("took over job %s (delivery %d)", entry, deliveries)
             return Taken(entry, fields, deliveries)
         return None
 
-    async def _heartbeats(self) -> None:
-        while True:
-            try:
-                seconds, micros = await self.redis.time()
-                now = seconds + micros / 1e6
-                self._clock_offset = now - time.time()
-                state = {
-                    "slots": self.pool.size,
-                    "grading": self.pool.refusal is None,
-                    "refusal": self.pool.refusal,
-                    "seen": now,
-                }
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    pipe.hset(self.keys.workers, self.name, json.dumps(state))
-                    if self._active:  # still ours: no other worker takes these over
-                        pipe.xclaim(
-                            self.keys.jobs, GROUP, self.name, 0, list(self._active), justid=True
-                        )
-                    await pipe.execute()
-            except RedisError as error:
-                log.error("heartbeat failed: %s", error)
-            await asyncio.sleep(1.0)
-
     async def _handle(self, taken: Taken) -> None:
         if taken.fields.get("kind") == "scratch":
             await self._handle_scratch(taken)
             return
-        self._active.add(taken.entry)
         sender: asyncio.Task[list[tuple[str, dict[str, Any]]]] | None = None
         try:
             times, queued = self._begin(taken)
@@ -202,7 +187,7 @@ class Worker:
         finally:
             if sender is not None and not sender.done():
                 sender.cancel()
-            self._active.discard(taken.entry)
+            self.heartbeat.release(taken.entry)
 
     def _begin(self, taken: Taken) -> tuple[JobTimes, float]:
         """Start a job's clocks in its own task (its pool times, its turn in the fair queue):
@@ -210,12 +195,11 @@ class Worker:
         times = JobTimes()
         JOB_TIMES.set(times)
         TENANT.set(taken.fields.get("tenant", "?"))
-        age = time.time() + self._clock_offset - int(taken.entry.split("-")[0]) / 1000
+        age = time.time() + self.heartbeat.clock_offset - int(taken.entry.split("-")[0]) / 1000
         return times, age
 
     async def _handle_scratch(self, taken: Taken) -> None:
         """A scratch run: graded like a submission, no events, nothing stored anywhere."""
-        self._active.add(taken.entry)
         try:
             times, queued = self._begin(taken)
             scratch = await self._scratch(taken)
@@ -223,7 +207,7 @@ class Worker:
         except Exception:
             log.exception("scratch job %s failed", taken.entry)
         finally:
-            self._active.discard(taken.entry)
+            self.heartbeat.release(taken.entry)
 
     async def _scratch(self, taken: Taken) -> ScratchRun:
         fields = taken.fields
@@ -316,8 +300,8 @@ class Worker:
         events: list[tuple[str, dict[str, Any]]],
     ) -> None:
         """One round trip: the reply to the waiting replica, the last events (the report's
-        among them), then the job acknowledged and deleted. In that order, so a job that is
-        gone from the stream has its reply sent."""
+        among them), then the job acknowledged and deleted; nothing if another worker has
+        taken the job over meanwhile (its delivery is the current one, not ours)."""
         fields = taken.fields
         answer = (
             {"scratch": report.model_dump_json()}
@@ -332,21 +316,26 @@ class Worker:
             "queue_seconds": f"{queued:.6f}",
             "run_seconds": f"{run:.6f}",
             "worker": self.name,
+            "token": fields.get("token", ""),
         }
         stream = fields.get("reply") or f"{self.keys.prefix}:replies:unknown"
+        key = self.events.key(fields.get("submission", ""))
+        items = [(kind, json.dumps(stamped(data))) for kind, data in events]
+        delivery = Delivery(taken.entry, taken.deliveries)
         for attempt in range(REPLY_TRIES):
             try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    pipe.xadd(stream, reply, maxlen=REPLIES_KEPT, approximate=True)  # type: ignore[arg-type]
-                    pipe.expire(stream, 86_400)
-                    if events:
-                        key = self.events.key(fields.get("submission", ""))
-                        for kind, data in events:
-                            pipe.xadd(key, {"kind": kind, "data": json.dumps(stamped(data))})
-                        pipe.expire(key, REDIS_EVENTS_SECONDS)
-                    pipe.xack(self.keys.jobs, GROUP, taken.entry)
-                    pipe.xdel(self.keys.jobs, taken.entry)
-                    await pipe.execute()
+                sent = await reply_if_held(
+                    self.redis,
+                    self.keys,
+                    self.name,
+                    delivery,
+                    stream,
+                    reply,
+                    (key, items),
+                    REDIS_EVENTS_SECONDS,
+                )
+                if not sent:
+                    log.error("job %s was taken over while it was graded here", taken.entry)
                 return
             except RedisError as error:
                 log.error("reply to job %s not sent (try %d): %s", taken.entry, attempt + 1, error)

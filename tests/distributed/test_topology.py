@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -21,7 +22,15 @@ import redis
 from httpx_sse import connect_sse
 
 from app.live_server import PROJECT_ROOT, LiveServer
-from tests.distributed.conftest import SETTINGS, SLOW_BUT_RIGHT, SOLUTION, SUBMIT, Topology
+from graders.engine.verdicts import platform_failure_for
+from tests.distributed.conftest import (
+    FLAGSHIP,
+    SETTINGS,
+    SLOW_BUT_RIGHT,
+    SOLUTION,
+    SUBMIT,
+    Topology,
+)
 
 pytestmark = [pytest.mark.postgres, pytest.mark.timeout(240)]
 
@@ -298,3 +307,35 @@ def test_events_flow_from_a_worker_to_a_client_of_another_replica(topology: Topo
     assert events[-1][2]["report"]["verdict"] == "passed" == stored["verdict"]
     assert {(data["attempt"], data["delivery"]) for _, _, data in events} == {(1, 1)}
     assert resumed == events[3:]  # exactly the missing ones
+
+
+def _counter(metrics: str, name: str) -> float:
+    (value,) = re.findall(rf"^{re.escape(name)} (\S+)$", metrics, re.MULTILINE)
+    return float(value)
+
+
+def test_a_reply_for_a_job_never_sent_is_dropped_counted_and_never_recorded(
+    topology: Topology,
+) -> None:
+    topology.add_worker()
+    replica = topology.add_replica()
+    client: Any = redis.Redis.from_url(topology.redis.url, decode_responses=True)
+    (key,) = client.keys("gradebox:replica:*")
+    with replica.client(headers={"Prefer": "respond-async"}) as http:
+        made = http.post(SUBMIT, json={"code": SLOW_BUT_RIGHT})
+    assert made.status_code == 202
+    submission = made.json()["id"]
+    forged = platform_failure_for(FLAGSHIP, "Forged.").to_dict()
+    fields = {"job": "job-never-sent", "submission": submission, "attempt": "1", "token": "t"}
+    client.xadd(
+        f"gradebox:replies:{key.split(':', 2)[2]}", {**fields, "report": json.dumps(forged)}
+    )
+    rows = _wait_until_none_pending(topology)
+    with replica.client() as http:
+        metrics = http.get("/metrics").text
+    client.close()
+    assert [(row[0], row[2]) for row in rows] == [(submission, "passed")]
+    assert _counter(metrics, 'gradebox_replies_dropped_total{reason="unknown"}') == 1
+    assert _counter(metrics, 'gradebox_replies_dropped_total{reason="superseded"}') == 0
+    assert _counter(metrics, "gradebox_live_takeovers_total") == 0
+    assert _counter(metrics, "gradebox_job_takeovers_total") == 0

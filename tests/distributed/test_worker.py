@@ -19,6 +19,15 @@ pytestmark = pytest.mark.timeout(120)
 LONG_BUT_RIGHT = "total = 0\nwhile total < 100_000_000:\n    total += 1\n\n" + SOLUTION
 # Room for it: several seconds of CPU on any machine, well inside these limits.
 LIMITS = {**SETTINGS, "cpu_seconds": "30", "wall_seconds": "45"}
+CLAIM_SECONDS = float(SETTINGS["claim_seconds"])
+
+
+class BlockingWorker(LiveWorker):
+    """A worker whose every grading first holds its event loop (tests/distributed/
+    blocking_worker.py): for `BLOCKING_WORKER_SECONDS`, noting each grading in
+    `BLOCKING_WORKER_RUNS`."""
+
+    module = "tests.distributed.blocking_worker"
 
 
 def _job(number: int, code: str = SOLUTION, **fields: str) -> dict[str, str]:
@@ -103,3 +112,31 @@ def test_jobs_are_shared_between_the_workers(redis_with_workers: Any) -> None:
     assert sorted(reply["job"] for reply in replies) == [f"job-{n}" for n in range(10, 18)]
     assert {reply["report"]["verdict"] for reply in replies} == {"passed"}
     assert {reply["worker"] for reply in replies} <= {worker.name for worker in workers}
+
+
+def test_a_worker_whose_grading_blocks_its_loop_keeps_its_claim_and_the_job_runs_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runs = tmp_path / "runs"
+    monkeypatch.setenv("BLOCKING_WORKER_RUNS", str(runs))
+    monkeypatch.setenv("BLOCKING_WORKER_SECONDS", str(3 * CLAIM_SECONDS))
+    with LiveRedis(tmp_path / "redis") as live:
+        workers = [BlockingWorker(tmp_path, live.url, **SETTINGS).start() for _ in range(2)]
+        client: Any = redis.Redis.from_url(live.url, decode_responses=True)
+        try:
+            entry = client.xadd("gradebox:jobs", _job(4))
+            _replies(client, 1, 60)
+            time.sleep(CLAIM_SECONDS + 1)  # a second grading would have started by now
+            replies = _replies(client, 2, 0.1)
+            counts = client.hgetall("gradebox:counts")
+        finally:
+            client.close()
+            for worker in workers:
+                worker.stop()
+    (grading,) = runs.read_text().splitlines()  # one grading, of the first delivery
+    holder, graded, delivery = grading.split()
+    assert (graded, delivery) == (entry, "1")
+    assert holder in {worker.name for worker in workers}
+    assert [(r["job"], r["worker"]) for r in replies] == [("job-4", holder)]
+    assert replies[0]["report"]["verdict"] == "passed"
+    assert int(counts.get("takeovers", 0)) == int(counts.get("live_takeovers", 0)) == 0

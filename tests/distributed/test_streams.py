@@ -1,0 +1,161 @@
+"""The API side of app/streams.py against a private Redis: which worker replies it takes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.backend import GradingJob
+from app.live_server import LiveRedis
+from app.settings import Settings
+from app.streams import Reply, StreamsBackend
+from graders.engine.verdicts import platform_failure_for
+from graders.exercise import Exercise
+
+pytestmark = pytest.mark.timeout(60)
+REPORT = json.dumps(platform_failure_for("sinusoidal-positional-encoding", "As sent.").to_dict())
+JOB = GradingJob("submission-1", 1, "127.0.0.1")
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[LiveRedis]:
+    with LiveRedis(tmp_path / "redis") as started:
+        yield started
+
+
+class Recorded:
+    """The backend under test, and the replies it passed on as orphans (to be recorded)."""
+
+    def __init__(self, live: LiveRedis) -> None:
+        settings = Settings(redis_url=live.url, claim_seconds=0.2)
+        self.orphans: list[Reply] = []
+        self.backend = StreamsBackend(settings, "replica-test", self._orphan)
+        self.redis: Any = self.backend.redis  # text replies (its stubs say bytes | str)
+
+    async def _orphan(self, reply: Reply) -> None:
+        self.orphans.append(reply)
+
+    async def jobs(self, count: int) -> list[dict[str, str]]:
+        """The fields of every job sent so far, once there are `count` of them."""
+        sent: list[dict[str, str]] = []
+        for _ in range(200):
+            sent = [fields for _, fields in await self.redis.xrange("gradebox:jobs")]
+            if len(sent) >= count:
+                return sent
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"{len(sent)} jobs sent, not {count}")
+
+    async def reply(self, job: str, token: str, submission: str = "submission-1") -> None:
+        fields = {"job": job, "submission": submission, "attempt": "1", "token": token}
+        await self.redis.xadd("gradebox:replies:replica-test", {**fields, "report": REPORT})
+
+    async def settled(self, done: Callable[[], bool]) -> None:
+        deadline = time.monotonic() + 10
+        while not done() and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.2)  # and nothing more happens
+
+
+@asynccontextmanager
+async def started(live: LiveRedis) -> AsyncIterator[Recorded]:
+    recorded = Recorded(live)
+    await recorded.backend.start()
+    try:
+        yield recorded
+    finally:
+        await recorded.backend.close()
+
+
+def test_a_reply_for_a_superseded_send_is_dropped_and_counted(
+    live: LiveRedis, flagship: Exercise
+) -> None:
+    async def scenario() -> None:
+        async with started(live) as recorded:
+            backend = recorded.backend
+            grading = asyncio.create_task(backend.grade(flagship, "code", JOB))
+            (first,) = await recorded.jobs(1)
+            await recorded.redis.delete("gradebox:jobs")  # vanished: the replica sends it again
+            (again,) = await recorded.jobs(1)
+            assert (again["job"], again["resends"]) == (first["job"], "1")
+            assert again["token"] != first["token"]
+            await recorded.reply(first["job"], first["token"])
+            await recorded.settled(lambda: backend.dropped["superseded"] > 0)
+            assert not grading.done()
+            assert recorded.orphans == []
+            await recorded.reply(again["job"], again["token"])
+            report = await asyncio.wait_for(grading, 10)
+            assert report.exercise == flagship.slug
+            assert dict(backend.dropped) == {"superseded": 1, "unknown": 0}
+
+    asyncio.run(scenario())
+
+
+def test_a_reply_for_a_job_never_sent_is_dropped_and_counted(live: LiveRedis) -> None:
+    async def scenario() -> None:
+        async with started(live) as recorded:
+            await recorded.reply("job-never-sent", "0123456789abcdef")
+            await recorded.settled(lambda: recorded.backend.dropped["unknown"] > 0)
+            assert recorded.orphans == []
+            assert dict(recorded.backend.dropped) == {"superseded": 0, "unknown": 1}
+
+    asyncio.run(scenario())
+
+
+def test_a_second_reply_for_an_answered_job_is_dropped_and_counted(
+    live: LiveRedis, flagship: Exercise
+) -> None:
+    async def scenario() -> None:
+        async with started(live) as recorded:
+            grading = asyncio.create_task(recorded.backend.grade(flagship, "code", JOB))
+            (sent,) = await recorded.jobs(1)
+            await recorded.reply(sent["job"], sent["token"])
+            await asyncio.wait_for(grading, 10)
+            await recorded.reply(sent["job"], sent["token"])  # a takeover's, say
+            await recorded.settled(lambda: recorded.backend.dropped["unknown"] > 0)
+            assert recorded.orphans == []
+            assert dict(recorded.backend.dropped) == {"superseded": 0, "unknown": 1}
+
+    asyncio.run(scenario())
+
+
+def test_a_late_reply_for_a_waiter_that_gave_up_is_recorded(
+    live: LiveRedis, flagship: Exercise
+) -> None:
+    async def scenario() -> None:
+        async with started(live) as recorded:
+            grading = asyncio.create_task(recorded.backend.grade(flagship, "code", JOB))
+            (sent,) = await recorded.jobs(1)
+            grading.cancel()  # as a waiter past its deadline stops waiting
+            await asyncio.gather(grading, return_exceptions=True)
+            await recorded.reply(sent["job"], sent["token"])
+            await recorded.settled(lambda: bool(recorded.orphans))
+            assert [(r.job, r.submission, r.attempt) for r in recorded.orphans] == [
+                (sent["job"], "submission-1", 1)
+            ]
+            assert dict(recorded.backend.dropped) == {"superseded": 0, "unknown": 0}
+
+    asyncio.run(scenario())
+
+
+def test_a_dead_replicas_replies_are_salvaged_only_for_what_it_was_grading(
+    live: LiveRedis,
+) -> None:
+    async def scenario() -> None:
+        async with started(live) as recorded:
+            backend = recorded.backend
+            for submission in ("submission-1", "submission-2"):
+                fields = {"job": f"job-{submission}", "submission": submission, "attempt": "1"}
+                await recorded.redis.xadd("gradebox:replies:dead", {**fields, "report": REPORT})
+            salvaged = await backend.salvage("dead", {"submission-1"})
+            assert [reply.submission for reply in salvaged] == ["submission-1"]
+            assert dict(backend.dropped) == {"superseded": 0, "unknown": 1}
+            assert await recorded.redis.exists("gradebox:replies:dead") == 0
+
+    asyncio.run(scenario())
