@@ -19,6 +19,7 @@ from app.db import make_engine, migrate, session_factory
 from app.edge import Edge
 from app.identity import Identities
 from app.leader import SweepLeader
+from app.looplag import watch_loop
 from app.routes import events, exercises, scratch, submissions, system
 from app.service import Service
 from app.settings import Settings, get_settings
@@ -62,7 +63,10 @@ def create_app(settings: Settings | None = None, bind_host: str = "") -> FastAPI
         if isinstance(backend, StreamsBackend):
             backend.on_orphan = service.record_reply
         app.state.service = service
-        background: list[asyncio.Task[object]] = [asyncio.create_task(_sweep(service))]
+        background: list[asyncio.Task[object]] = [
+            asyncio.create_task(_sweep(service)),
+            asyncio.create_task(watch_loop(service.metrics.loop_lag_seconds.observe)),
+        ]
         if settings.reload_exercises:
             background.append(asyncio.create_task(_watch_exercises(catalog)))
         try:

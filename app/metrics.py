@@ -98,6 +98,18 @@ class Metrics:
             "gradebox_database_errors", "Database calls that failed or timed out",
             registry=self.registry,
         )  # fmt: skip
+        self.shed = Counter(
+            "gradebox_shed",
+            "Submissions and scratch runs refused (503) because our children waited for a CPU",
+            registry=self.registry,
+        )
+        self.loop_lag_seconds = Histogram(
+            "gradebox_event_loop_lag_seconds",
+            "How late a 10 ms sleep on the event loop woke (app.looplag): work that holds the "
+            "loop up shows here",
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5),
+            registry=self.registry,
+        )
         self.pool = Gauge("gradebox_pool", "Sandbox pool state", ["state"], registry=self.registry)
         self.queue = Gauge(
             "gradebox_queue", "Admitted submissions and the bound", ["state"],

@@ -44,6 +44,7 @@ from graders.scratch import ScratchRun
 
 log = logging.getLogger("gradebox.service")
 QUEUE_RETRY_SECONDS = 2
+SHED_RETRY_SECONDS = 5  # load fades over seconds (graders.host.load.HALF_LIFE_SECONDS)
 DATABASE_RETRY_SECONDS = 5
 HEALTH_WAIT_SECONDS = 1.0  # /healthz waits no longer than this for the database
 UNSAVED_KEPT = 10_000
@@ -297,6 +298,7 @@ class Service:
             else:
                 message = f"Grading is unavailable right now ({refusal}); this is our fault."
             raise Unavailable(message, retry_after=60 if self.backend.slots == 0 else 5)
+        self._shed_if_starving()
         self._fit_capacity()
         try:
             if isinstance(self.admission, Admission):
@@ -311,6 +313,22 @@ class Service:
                 "The grading queue is full right now; please try again in a moment.",
                 retry_after=QUEUE_RETRY_SECONDS,
             ) from None
+
+    def _shed_if_starving(self) -> None:
+        """503 instead of a child that would starve: our children's measured wait for a CPU,
+        confirmed by the kernel's CPU pressure, is past `shed_wait_share` (0: never shed).
+        Measured by the local pool; in the distributed mode each worker's slots bound its load."""
+        threshold = self.settings.shed_wait_share
+        if not threshold or not isinstance(self.backend, LocalBackend):
+            return
+        share = self.backend.pool.load.share()
+        if share >= threshold:
+            self.metrics.shed.inc()
+            raise Unavailable(
+                "The graders are overloaded right now: your code would wait for a CPU. "
+                "Please try again in a few seconds.",
+                retry_after=SHED_RETRY_SECONDS,
+            )
 
     def _fit_capacity(self) -> None:
         """The bound follows the slots there are now (workers come and go in the distributed
