@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ def test_runs_that_waited_for_a_cpu_raise_the_share_and_it_fades_with_time(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     now = [1000.0]
-    monkeypatch.setattr(load.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
     measured = ChildLoad(half_life=5.0)
     for _ in range(10):
         measured.observe(waited(90.0))
