@@ -31,8 +31,10 @@ from graders.exercise import Exercise, ScratchSpec
 from graders.host.exchange import RunOutcome, RunStatus, trusted_prefix
 from graders.probes import Probe, make_probe
 from graders.protocol.arguments import check_value
+from graders.protocol.frames import Frame, FrameType
 from graders.protocol.job import Job
 from graders.protocol.limits import Limits
+from graders.protocol.matching import outcomes_match
 from graders.protocol.values import ListOfNumbers, Unsupported
 from graders.report import LoadError
 from graders.scratch import (
@@ -78,14 +80,15 @@ async def run_scratch(runner: Runner, exercise: Exercise, source: str, call: str
         source, exercise.entry, [], exercise.limits, [False], [cap], [False], call, spec.arguments
     )
     limits = _run_limits(exercise, caps)
-    outcome = await runner.run(job.encode(), limits)
+    early = _EarlyReference(runner, exercise, caps)
+    outcome = await runner.run(job.encode(), limits, early)
     try:
         reading = read_frames(outcome.frames, caps)
     except Exception:  # whatever the child's frames break in reading them: not trusted
         kept = trusted_prefix(outcome.frames)
         reading = read_frames(kept)
         outcome = RunOutcome(RunStatus.BROKEN, kept, outcome.wall_ms, outcome.cpu_ms)
-    answer = await _reference_of(runner, exercise, reading, outcome, cap)
+    answer = await _reference_of(runner, exercise, reading, outcome, early)
     loop = asyncio.get_running_loop()  # comparing capped values still takes a while: a thread
     run = await loop.run_in_executor(
         None, _scratch_run, exercise, spec, reading, outcome, base, limits.result_bytes, answer
@@ -121,12 +124,50 @@ def _tolerance(exercise: Exercise, probe: Probe) -> float:
     return exercise.tolerance if scaled is None else scaled(probe.args, exercise.tolerance)
 
 
+class _EarlyReference:
+    """Starts the reference's child once the learner's child has made the call's arguments (its
+    `call` frame), so that the reference answers while the learner's call runs. The child made
+    and checked the arguments; they are checked again here before the reference sees them."""
+
+    def __init__(self, runner: Runner, exercise: Exercise, caps: ResultCaps) -> None:
+        self.runner, self.exercise, self.caps = runner, exercise, caps
+        self.frames: list[Frame] = []
+        self.answer: asyncio.Task[ReferenceAnswer] | None = None
+
+    def __call__(self, frames: list[Frame]) -> None:  # a FrameListener: it must not raise
+        self.frames.extend(frames)
+        spec = self.exercise.scratch
+        if self.answer is not None or spec is None or not spec.reference:
+            return
+        if not any(frame.type == FrameType.CALL for frame in frames):
+            return
+        try:
+            arguments = _arguments_of(spec, read_frames(self.frames, self.caps))
+        except Exception:  # not trusted: the run's own reading decides what it was
+            return
+        if arguments is not None:
+            tolerance = _tolerance(self.exercise, make_probe(self.exercise.entry, arguments))
+            cap = self.caps.elements[0]
+            answering = reference_answer(
+                self.runner, self.exercise, arguments, None, tolerance, cap
+            )
+            self.answer = asyncio.ensure_future(answering)
+
+
 async def _reference_of(
-    runner: Runner, exercise: Exercise, reading: RunReading, outcome: RunOutcome, cap: int
+    runner: Runner,
+    exercise: Exercise,
+    reading: RunReading,
+    outcome: RunOutcome,
+    early: _EarlyReference,
 ) -> ReferenceAnswer | None:
-    """The reference's answer to the call the learner's child made (None: not asked for)."""
+    """The reference's answer to the call the learner's child made, and the known mistake
+    that answers as the learner did when theirs differs (None: not asked for)."""
     spec = exercise.scratch
     assert spec is not None
+    started = early.answer
+    if started is not None:
+        answer: ReferenceAnswer | None = await started  # never raises: it was already running
     if not spec.reference or not reading.call_made or reading.load_error is not None:
         return None
     if ENDINGS[ending_of(outcome, reading)].side is Side.PLATFORM:
@@ -134,11 +175,20 @@ async def _reference_of(
     arguments = _arguments_of(spec, reading)
     if arguments is None:
         return None
-    result = reading.results.get(0)
-    returned = result is not None and result.outcome is ProbeOutcome.RETURNED
-    learner = result.value if returned and result is not None else None
     tolerance = _tolerance(exercise, make_probe(exercise.entry, arguments))
-    return await reference_answer(runner, exercise, arguments, learner, tolerance, cap)
+    cap = early.caps.elements[0]
+    if started is None:  # the run's frames came in one batch: ask now
+        answer = await reference_answer(runner, exercise, arguments, None, tolerance, cap)
+    assert answer is not None
+    result = reading.results.get(0)
+    if result is None or result.outcome is not ProbeOutcome.RETURNED or not answer.answered:
+        return answer
+    loop = asyncio.get_running_loop()  # two capped values compared: a thread, not the loop
+    same = await loop.run_in_executor(None, outcomes_match, result.value, answer.value, tolerance)
+    if same or not exercise.mistakes:
+        return answer
+    # A wrong answer: a child of its own searches the known mistakes for one that gives it.
+    return await reference_answer(runner, exercise, arguments, result.value, tolerance, cap)
 
 
 def _scratch_run(
