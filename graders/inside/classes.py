@@ -5,7 +5,7 @@ bases are checked (the learner's own classes, plain builtins, exceptions and the
 collections classes learners subclass), and each class built is recorded, so that the guards
 can tell the learner's objects (whose `_x` attributes and writes are theirs) from everything
 else. Three-argument `type()` would build a class past those checks, so `type` answers only
-its one-argument question.
+its one-argument question, and never with a class the policy withholds (`as_seen`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import typing
 import weakref
 from typing import Any
 
-from graders.inside.transformer import NOT_AVAILABLE
+from graders.inside.transformer import NOT_AVAILABLE, RAW_MEMORY_NAMES
 
 _LEARNER_CLASSES: weakref.WeakSet[type] = weakref.WeakSet()
 
@@ -49,6 +49,8 @@ def build_class(function: Any, name: Any, *bases: Any, **keywords: Any) -> Any:
     """The `__build_class__` of graded code."""
     if "metaclass" in keywords:
         raise TypeError(f"a metaclass {NOT_AVAILABLE}: it runs code while classes are built")
+    if RAW_MEMORY_NAMES.intersection(keywords):
+        raise TypeError(f"a raw-memory protocol's name as a class keyword {NOT_AVAILABLE}")
     for base in types.resolve_bases(bases):
         if not _allowed_base(base):
             shown = getattr(base, "__name__", type(base).__name__)
@@ -90,24 +92,37 @@ def defines(obj: Any, name: str) -> bool:
 
 
 def learner_type(*args: Any) -> Any:
-    """`type(x)`: the type of a value, as graded code sees it (NumPy's array and dtype classes
-    are the facade's guarded stand-ins). Building a class with `type(name, bases, ns)` is
-    refused."""
+    """`type(x)`: the type of a value, as graded code sees it (see `as_seen`). Building a class
+    with `type(name, bases, namespace)` is refused."""
     if len(args) != 1:
         raise TypeError(
             f"type(name, bases, namespace) {NOT_AVAILABLE}: write a class statement instead"
         )
-    kind = type(args[0])
-    if issubclass(kind, type):
-        # The type of a class is a metaclass (`type` itself, ABCMeta, EnumType): calling one
-        # builds a class past the checks, so graded code gets this function back instead.
+    return as_seen(type(args[0]))
+
+
+def as_seen(value: Any) -> Any:
+    """`value` as graded code may hold it: a class is itself, or the stand-in the policy gives
+    for it (or for the nearest base that has one); anything else is itself.
+
+    The type of a class is a metaclass (`type` itself, ABCMeta, EnumType): calling one builds
+    a class past the checks, so graded code gets `learner_type` instead. NumPy's array and
+    dtype classes are the facade's guarded stand-ins; a class the policy denies by name
+    (`typing.ForwardRef`) is its refusal; a real iterator class that a counting wrapper stands
+    in for (`itertools.chain`, `map`) is that wrapper.
+    """
+    if not isinstance(value, type):
+        return value
+    if issubclass(value, type):
         return learner_type
-    for real, stand_in in STAND_INS.items():
-        if kind is real or (isinstance(kind, type) and issubclass(kind, real)):
+    if is_learner_class(value):
+        return value
+    for base in value.__mro__:
+        stand_in = STAND_INS.get(base)
+        if stand_in is not None:
             return stand_in
-    return kind
+    return value
 
 
-# Real classes whose constructors reinterpret memory -> what graded code gets instead (filled
-# in by the policy from the NumPy facade).
 STAND_INS: dict[type, Any] = {}
+"""Real class -> what graded code gets instead (filled in by the facades and the policy)."""

@@ -77,21 +77,42 @@ def _counting_calls(helper: str, function: Callable[..., Any]) -> Callable[..., 
 # --- the builtins -----------------------------------------------------------------------------
 
 
-class CountedMap(builtins.map):  # type: ignore[type-arg]
-    """`map`: a real map object (isinstance holds) over counted iterables."""
+class _CountingClass(type):
+    """The metaclass of a counting stand-in for a builtin iterator class: isinstance answers
+    for the real class, and calling it builds a real one over counted iterables. The real
+    class is never a base, so nothing graded code reaches leads to the uncounted one."""
 
-    def __new__(cls, function: Any, *iterables: Any) -> CountedMap:
-        counted = [counting("map()", iterable) for iterable in iterables]
-        return super().__new__(cls, function, *counted)
+    _real: type
+    _build: Callable[..., Any]
+
+    def __instancecheck__(cls, instance: object) -> bool:
+        return isinstance(instance, cls._real)
+
+    def __subclasscheck__(cls, subclass: type) -> bool:
+        return isinstance(subclass, type) and issubclass(subclass, cls._real)
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        return cls._build(*args, **kwargs)
+
+    def __repr__(cls) -> str:
+        return repr(cls._real)
 
 
-class CountedFilter(builtins.filter):  # type: ignore[type-arg]
-    def __new__(cls, function: Any, iterable: Any) -> CountedFilter:
-        return super().__new__(cls, function, counting("filter()", iterable))
+def _map(function: Any, *iterables: Any) -> Any:
+    return builtins.map(function, *[counting("map()", iterable) for iterable in iterables])
 
 
-CountedMap.__name__ = CountedMap.__qualname__ = "map"
-CountedFilter.__name__ = CountedFilter.__qualname__ = "filter"
+def _filter(function: Any, iterable: Any) -> Any:
+    return builtins.filter(function, counting("filter()", iterable))
+
+
+def _stand_in(real: type, build: Callable[..., Any]) -> type:
+    namespace = {"__slots__": (), "__doc__": real.__doc__, "_real": real}
+    return _CountingClass(real.__name__, (), namespace | {"_build": staticmethod(build)})
+
+
+CountedMap = _stand_in(builtins.map, _map)
+CountedFilter = _stand_in(builtins.filter, _filter)
 
 
 def _one_iterable(helper: str, function: Callable[..., Any]) -> Callable[..., Any]:
@@ -151,6 +172,17 @@ def itertools_members() -> dict[str, Any]:
     chain = members["chain"]
     chain.from_iterable = _counting_iterator("chain.from_iterable", itertools.chain.from_iterable)
     return members
+
+
+def counted_stand_ins(members: dict[str, Any]) -> dict[type, Any]:
+    """Real iterator class -> the counting callable graded code gets for it (`type(x)` of a
+    `map` object, of an `itertools.chain` built outside a counted call)."""
+    found: dict[type, Any] = {builtins.map: CountedMap, builtins.filter: CountedFilter}
+    for name, member in members.items():
+        real = getattr(itertools, name)
+        if isinstance(real, type):
+            found[real] = member
+    return found
 
 
 # --- NumPy's per-element helpers ----------------------------------------------------------------

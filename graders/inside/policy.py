@@ -6,10 +6,10 @@ import ast
 import builtins
 import operator
 import re
-import string
 import sys
 import types
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import typing
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
@@ -24,10 +24,11 @@ from RestrictedPython.Guards import (
 
 from graders.inside import classes, counting
 from graders.inside.facade import MODULES, Facade, import_module
-from graders.inside.stdlib import STDLIB_MODULES, refusal
+from graders.inside.stdlib import PLAIN_FORMATTER, STDLIB_MODULES, refusal
 from graders.inside.transformer import (
     CLASS_DUNDERS,
     NOT_AVAILABLE,
+    RAW_MEMORY_NAMES,
     READABLE_DUNDERS,
     LearnerTransformer,
     is_dunder,
@@ -148,6 +149,9 @@ _OPAQUE_TYPES = (
     memoryview,  # `cast` reinterprets raw memory; `obj` is the exporting object
 )
 _GENERATOR_ATTRIBUTES = frozenset({"send", "throw", "close"})
+_CYTHON_FUNCTION = "cython_function_or_method"
+# (typing's own aliases share a private base class; learner code reaches it as `type(alias)`)
+_ALIAS_TYPES = (types.GenericAlias, getattr(typing, "_BaseGenericAlias"))  # noqa: B009  # NumPy's random generators are Cython classes
 _INPLACE_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
     "+=": operator.iadd,
     "-=": operator.isub,
@@ -168,6 +172,11 @@ _MISSING: Any = object()  # "no default": a missing attribute raises, as in Pyth
 _LINE = re.compile(r"[Ll]ine (\d+)")
 classes.STAND_INS[np.ndarray] = MODULES["numpy"].member("ndarray")
 classes.STAND_INS[np.dtype] = MODULES["numpy"].member("dtype")
+# `type(np.sum)`: NumPy's dispatcher class, whose constructor crashes the process when called
+# with no arguments.
+classes.STAND_INS[type(np.sum)] = refusal(
+    "type(np.sum)", "it is NumPy's internal dispatcher class (NumPy's functions are np.sum, ...)"
+)
 _IMPORTABLE = frozenset(
     {"numpy", "math"} | {name for name in STDLIB_MODULES if not name.startswith("_")}
 )
@@ -206,29 +215,9 @@ class OutputBuffer:
         return "".join(self.parts)
 
 
-class _PlainFieldFormatter(string.Formatter):
-    """`str.format` for learner code: fields name an argument, never a path through it.
-
-    `"{0.__class__.__mro__}".format(x)` walks attributes in C, past every guard (the classic
-    format-string escape, CVE-2023-41039). Plain `{}`, `{0}`, `{name}`, conversions and
-    format specs (`"{:.3f}".format(x)`, `"{0:>{width}}"`) are what learners use.
-    """
-
-    def get_field(self, field_name: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
-        if "." in field_name or "[" in field_name:
-            raise ValueError(
-                f"the format field {{{field_name}}} is not allowed here: format fields may "
-                "name an argument but not look up attributes or items (use an f-string)"
-            )
-        return super().get_field(field_name, args, kwargs)
-
-
-_FORMATTER = _PlainFieldFormatter()
-
-
 def _bound_format(template: str) -> Callable[..., str]:
     def format(*args: Any, **kwargs: Any) -> str:
-        return _FORMATTER.vformat(template, args, kwargs)
+        return PLAIN_FORMATTER.vformat(template, args, kwargs)
 
     return format
 
@@ -236,7 +225,7 @@ def _bound_format(template: str) -> Callable[..., str]:
 def _unbound_format(template: str, /, *args: Any, **kwargs: Any) -> str:
     if not isinstance(template, str):
         raise TypeError("str.format() needs a string to format")
-    return _FORMATTER.vformat(template, args, kwargs)
+    return PLAIN_FORMATTER.vformat(template, args, kwargs)
 
 
 def compile_submission(source: str | ast.Module) -> types.CodeType:
@@ -262,6 +251,10 @@ def guarded_getattr(obj: Any, name: str, default: Any = _MISSING) -> Any:
     """
     if not isinstance(name, str) or name in _DENIED_ATTRIBUTES:
         raise AttributeError(f"access to '{name}' is not allowed here")
+    if type(obj) is super:
+        bound_to = _checked_super(obj)
+        if name == "format" and isinstance(bound_to, str):
+            return _bound_format(bound_to)  # `super().format` in a `str` subclass
     if name.startswith("_"):
         return _underscore_attribute(obj, name, default)
     if type(obj) is Facade:  # an allow-list already: `np.sin`, `math.pi` (most lookups)
@@ -280,9 +273,62 @@ def guarded_getattr(obj: Any, name: str, default: Any = _MISSING) -> Any:
         return _bound_format(obj)
     if name == "format" and isinstance(obj, type) and issubclass(obj, str):
         return _unbound_format
+    if isinstance(obj, _ALIAS_TYPES) and not hasattr(type(obj), name):
+        # An alias hands its origin's attributes out (`list[int]`, `typing.List`, and aliases
+        # built over any object with `type(list[int])(obj, ())`): the same rules as the origin.
+        return guarded_getattr(obj.__origin__, name, default)
     if default is _MISSING:
-        return safer_getattr_raise(obj, name)  # type: ignore[no-untyped-call]
-    return safer_getattr(obj, name, default)  # type: ignore[no-untyped-call]
+        value = safer_getattr_raise(obj, name)  # type: ignore[no-untyped-call]
+    else:
+        value = safer_getattr(obj, name, default)  # type: ignore[no-untyped-call]
+    if isinstance(obj, type) and type(value).__name__ == _CYTHON_FUNCTION:
+        return _checking_self(obj, name, value)
+    if value is str.format:
+        return _unbound_format
+    if _is_bound_str_format(value):  # str.format, bound to the string it was found on
+        return _bound_format(value.__self__)
+    return value
+
+
+def _is_bound_str_format(value: Any) -> bool:
+    return (
+        type(value) is types.BuiltinMethodType
+        and isinstance(value.__self__, str)
+        and value.__name__ in ("format", "format_map")
+    )
+
+
+def _checking_self(cls: type, name: str, method: Any) -> Any:
+    """`Cls.method`, a Cython method read through its class, checking its `self`: Cython does
+    not, so `np.random.BitGenerator.random_raw("x")` reads a string as a generator's state
+    and crashes the process (a staticmethod is no such method, and is handed out as is)."""
+    owner = next((base for base in cls.__mro__ if name in vars(base)), None)
+    if owner is None or type(vars(owner)[name]).__name__ != _CYTHON_FUNCTION:
+        return method
+
+    def unbound(self: Any, /, *args: Any, **kwargs: Any) -> Any:
+        if not isinstance(self, owner):
+            raise TypeError(
+                f"{owner.__name__}.{name}() needs a {owner.__name__} as its first argument, "
+                f"not {type(self).__name__}"
+            )
+        return method(self, *args, **kwargs)
+
+    unbound.__name__, unbound.__qualname__ = name, f"{owner.__name__}.{name}"
+    unbound.__doc__ = method.__doc__
+    return unbound
+
+
+def _checked_super(proxy: Any) -> Any:
+    """What the `super()` object `proxy` is bound to, if it works in the learner's own class:
+    through any other class it would call that class's methods on objects they do not expect
+    (`super(np.random.PCG64, bg).__init__` re-runs a live generator's initialiser)."""
+    if not classes.is_learner_class(proxy.__thisclass__):
+        raise AttributeError(
+            f"super() through {proxy.__thisclass__.__name__} {NOT_AVAILABLE}: super() works "
+            "in the methods of your own classes"
+        )
+    return proxy.__self__
 
 
 def _underscore_attribute(obj: Any, name: str, default: Any) -> Any:
@@ -343,6 +389,17 @@ def inplace_attribute(op: str, obj: Any, name: str, value: Any) -> None:
     """`obj.name op= value` (`self.count += 1`), read and written through the guards."""
     current = guarded_getattr(obj, name)
     setattr(guarded_write(obj), name, inplace(op, current, value))
+
+
+def apply(function: Any, *args: Any, **kwargs: Any) -> Any:
+    """A call with `*args` or `**kwargs`: no keyword may be a raw-memory protocol's name."""
+    for name in kwargs:
+        if name in RAW_MEMORY_NAMES:
+            raise TypeError(
+                f"the keyword {name} {NOT_AVAILABLE}: it is NumPy's raw-memory protocol, which "
+                "lays arrays over any address"
+            )
+    return function(*args, **kwargs)
 
 
 def learner_getattr(obj: Any, name: str, default: Any = _MISSING) -> Any:
@@ -458,6 +515,6 @@ def restricted_globals(output: OutputBuffer) -> dict[str, Any]:
         "_inplacevar_": inplace,
         "_inplaceitem_": inplace_item,
         "_inplaceattr_": inplace_attribute,
-        "_apply_": lambda function, *args, **kwargs: function(*args, **kwargs),
+        "_apply_": apply,
         "_print_": make_print(output),
     }

@@ -52,6 +52,15 @@ _COMPILER_CLASS_NAMES = frozenset({"__module__", "__qualname__", "__doc__", "__a
 # Dunder attributes that may be read anywhere: plain strings.
 READABLE_DUNDERS = frozenset({"__name__", "__qualname__", "__doc__"})
 NOT_AVAILABLE = "is not available in graded code"
+# NumPy's raw-memory protocols, which it looks up on the instance: an object carrying one makes
+# `np.asarray(obj)` lay an array over any address. Refused wherever learner code names an
+# attribute: class bodies, attribute writes, keyword names (`**{...}` too, at run time).
+RAW_MEMORY_NAMES = frozenset(
+    {"__array_interface__", "__array_struct__", "__buffer__", "__release_buffer__", "__dlpack__"}
+)
+
+
+_RAW_MEMORY_WHY = "it is NumPy's raw-memory protocol, which lays arrays over any address"
 
 
 def is_dunder(name: str) -> bool:
@@ -98,7 +107,13 @@ class LearnerTransformer(RestrictingNodeTransformer):
         if isinstance(node.func, ast.Name) and node.func.id in ("eval", "exec"):
             self.refuse(node, f"{node.func.id}()", "it runs code past the policy")
             return node
+        self.check_keywords(node.keywords)
         return super().visit_Call(node)
+
+    def check_keywords(self, keywords: list[ast.keyword]) -> None:
+        for keyword in keywords:
+            if keyword.arg in RAW_MEMORY_NAMES:
+                self.refuse(keyword, f"The keyword `{keyword.arg}`", _RAW_MEMORY_WHY)
 
     def check_name(self, node: Any, name: str | None, allow_magic_methods: bool = False) -> None:
         if name is None:
@@ -186,6 +201,7 @@ class LearnerTransformer(RestrictingNodeTransformer):
         self.check_name(node, node.name)
         if any(keyword.arg == "metaclass" for keyword in node.keywords):
             self.refuse(node, "A metaclass", "it runs code while classes are built")
+        self.check_keywords(node.keywords)
         for name, where in _bound_in_class_scope(node.body):
             if is_dunder(name) and name not in CLASS_DUNDERS | _COMPILER_CLASS_NAMES:
                 self.refuse(

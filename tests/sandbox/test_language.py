@@ -295,7 +295,7 @@ REFUSED_AT_RUN_TIME = {
     ),
     "enum_functional_dunder_member": (
         "import enum\nenum.Enum('E', {'__array_interface__': 1})",
-        "enum member names",
+        "an enum member name starting with",
     ),
     "get_type_hints": ("import typing\ntyping.get_type_hints(int)", "typing.get_type_hints"),
     "forward_ref": ("import typing\ntyping.ForwardRef('x')", "typing.ForwardRef"),
