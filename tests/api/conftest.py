@@ -12,18 +12,18 @@ from tests.conftest import EXERCISES, FLAGSHIP
 
 SOLUTION = (EXERCISES / FLAGSHIP / "solution.py").read_text(encoding="utf-8")
 FLAGSHIP_URL = f"/api/exercises/{FLAGSHIP}"
+# No rate limits: every test's client is a new learner from 127.0.0.1; the per-learner and
+# per-address rates are tested on servers of their own (test_admission, test_submissions_api).
+UNLIMITED = {
+    "submissions_per_minute": "0",
+    "address_submissions_per_minute": "0",
+    "identities_per_minute": "0",
+}
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    # Every test's client is a new learner from 127.0.0.1: the per-learner and per-address rates
-    # are tested on servers of their own (test_admission, test_submissions_api).
-    unlimited = {
-        "submissions_per_minute": "0",
-        "address_submissions_per_minute": "0",
-        "identities_per_minute": "0",
-    }
-    with LiveServer(tmp_path_factory.mktemp("server"), **unlimited) as live:
+    with LiveServer(tmp_path_factory.mktemp("server"), **UNLIMITED) as live:
         yield live
 
 

@@ -20,16 +20,11 @@ from pathlib import Path
 import pytest
 
 from app.live_server import LiveServer
-from tests.api.conftest import FLAGSHIP_URL, SOLUTION
+from tests.api.conftest import FLAGSHIP_URL, SOLUTION, UNLIMITED
 
 LOOP = "def positional_encoding(max_len, d_model):\n    while True:\n        pass\n"
 HOG_SECONDS = 60  # a hog ends by itself after this, whatever happens to the test
 _ENDING = re.compile(r'gradebox_sandbox_endings_total\{ending="([^"]+)"\} (\S+)')
-UNLIMITED = {
-    "submissions_per_minute": "0",
-    "address_submissions_per_minute": "0",
-    "identities_per_minute": "0",
-}
 
 
 @contextmanager

@@ -18,7 +18,7 @@ import httpx
 import pytest
 
 from app.live_server import LiveServer
-from tests.api.conftest import FLAGSHIP_URL, SOLUTION
+from tests.api.conftest import FLAGSHIP_URL, SOLUTION, UNLIMITED
 from tests.sandbox.hostile import BEHAVIOURS, MARKER
 
 BOUND_SECONDS = 10.0  # the run ends well before its flood would (tests.sandbox.hostile)
@@ -30,13 +30,8 @@ _BUCKET = re.compile(r'gradebox_event_loop_lag_seconds_bucket\{le="([^"]+)"\} (\
 
 @pytest.fixture(scope="module")
 def hostile_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    unlimited = {
-        "submissions_per_minute": "0",
-        "address_submissions_per_minute": "0",
-        "identities_per_minute": "0",
-    }
     data = tmp_path_factory.mktemp("hostile")
-    with LiveServer(data, module="tests.sandbox.hostile", **unlimited) as live:
+    with LiveServer(data, module="tests.sandbox.hostile", **UNLIMITED) as live:
         yield live
 
 

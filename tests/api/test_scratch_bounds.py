@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from app.live_server import LiveServer
-from tests.api.conftest import FLAGSHIP_URL
+from tests.api.conftest import FLAGSHIP_URL, UNLIMITED
 
 CALLS = 50
 # The web process's resident memory after the calls, at most (docs/operations.md): NumPy, the
@@ -26,13 +26,8 @@ ZEROS = "import numpy as np\n\ndef positional_encoding(max_len, d_model):\n    r
 
 @pytest.fixture(scope="module")
 def quiet_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    unlimited = {
-        "submissions_per_minute": "0",
-        "address_submissions_per_minute": "0",
-        "identities_per_minute": "0",
-        "wall_seconds": "10",
-    }
-    with LiveServer(tmp_path_factory.mktemp("scratch-bounds"), **unlimited) as live:
+    settings = {**UNLIMITED, "wall_seconds": "10"}
+    with LiveServer(tmp_path_factory.mktemp("scratch-bounds"), **settings) as live:
         yield live
 
 
