@@ -150,6 +150,7 @@ _OPAQUE_TYPES = (
 )
 _GENERATOR_ATTRIBUTES = frozenset({"send", "throw", "close"})
 _CYTHON_FUNCTION = "cython_function_or_method"
+_STR_FORMAT = str.format
 # (typing's own aliases share a private base class; learner code reaches it as `type(alias)`)
 _ALIAS_TYPES = (types.GenericAlias, getattr(typing, "_BaseGenericAlias"))  # noqa: B009  # NumPy's random generators are Cython classes
 _INPLACE_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
@@ -283,19 +284,15 @@ def guarded_getattr(obj: Any, name: str, default: Any = _MISSING) -> Any:
         value = safer_getattr(obj, name, default)  # type: ignore[no-untyped-call]
     if isinstance(obj, type) and type(value).__name__ == _CYTHON_FUNCTION:
         return _checking_self(obj, name, value)
-    if value is str.format:
+    if value is _STR_FORMAT:
         return _unbound_format
-    if _is_bound_str_format(value):  # str.format, bound to the string it was found on
-        return _bound_format(value.__self__)
+    if type(value) is types.BuiltinMethodType and _is_bound_str_format(value):
+        return _bound_format(typing.cast(str, value.__self__))  # bound where it was found
     return value
 
 
 def _is_bound_str_format(value: Any) -> bool:
-    return (
-        type(value) is types.BuiltinMethodType
-        and isinstance(value.__self__, str)
-        and value.__name__ in ("format", "format_map")
-    )
+    return isinstance(value.__self__, str) and value.__name__ in ("format", "format_map")
 
 
 def _checking_self(cls: type, name: str, method: Any) -> Any:

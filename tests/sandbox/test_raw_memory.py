@@ -17,6 +17,7 @@ import pytest
 from graders.exercise import Exercise
 from graders.inside import policy
 from graders.inside.stdlib import STDLIB_MODULES
+from graders.inside.transformer import CLASS_DUNDERS, RAW_MEMORY_NAMES, READABLE_DUNDERS
 from tests.conftest import SyncGrader
 from tests.sandbox.conftest import REFERENCE
 
@@ -190,3 +191,11 @@ def test_a_raw_memory_keyword_is_refused_at_compile_time_with_its_line() -> None
         policy.compile_submission("x = 1\nf(__array_struct__=x)\n")
     assert refused.value.line == 2
     assert "not available in graded code" in str(refused.value)
+
+
+def test_no_allowed_dunder_is_a_raw_memory_protocol_or_an_attribute_hook() -> None:
+    """NumPy reads the protocols through attribute lookup on the instance, so neither the
+    protocols nor the hooks that answer any lookup may ever be allowed."""
+    allowed = CLASS_DUNDERS | READABLE_DUNDERS
+    assert not allowed & RAW_MEMORY_NAMES
+    assert not allowed & {"__getattr__", "__getattribute__", "__dict__", "__slots__"}
