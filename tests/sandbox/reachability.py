@@ -464,8 +464,12 @@ def roots() -> dict[str, Any]:
     return found
 
 
-def walk(plant: str | None = None, trace: str | None = None) -> dict[str, Any]:
-    """Walk from the namespace (from the planted member's facade alone, given `plant`)."""
+def walk(
+    plant: str | None = None, trace: str | None = None, out: str | None = None
+) -> dict[str, Any]:
+    """Walk from the namespace (from the planted member's facade alone, given `plant`); the
+    walk's findings are written to `out` before the formatting probe runs, so that a crash
+    in the probe still shows them."""
     from graders.inside.facade import MODULES
     from graders.inside.stdlib import STDLIB_MODULES
 
@@ -489,21 +493,24 @@ def walk(plant: str | None = None, trace: str | None = None) -> dict[str, Any]:
     stdout, sys.stdout = sys.stdout, open(os.devnull, "w")  # noqa: SIM115 - reveal_type prints
     try:
         walker.run(start)
-        formatting = formatting_callables(walker)
+        result = {"found": walker.found, "formatting": {}, "visited": len(walker.seen)}
+        _save(result, out)
+        result["formatting"] = formatting_callables(walker)
     finally:
         sys.stdout = stdout
-    return {
-        "found": walker.found,
-        "formatting": formatting,
-        "visited": len(walker.seen),
-        "seconds": round(time.monotonic() - started, 1),
-    }
+    result["seconds"] = round(time.monotonic() - started, 1)
+    _save(result, out)
+    return result
+
+
+def _save(result: dict[str, Any], out: str | None) -> None:
+    if out is not None:
+        with open(out, "w", encoding="utf-8") as file:
+            json.dump(result, file, indent=1)
 
 
 def main(argv: list[str]) -> None:
-    result = walk(argv[2] if len(argv) > 2 else None, argv[1] + ".step")
-    with open(argv[1], "w", encoding="utf-8") as out:
-        json.dump(result, out, indent=1)
+    walk(argv[2] if len(argv) > 2 else None, argv[1] + ".step", argv[1])
     os._exit(0)  # nothing the walk touched gets to run at exit
 
 

@@ -28,7 +28,12 @@ def run_walk(directory: Path, plant: str | None = None) -> dict[str, Any]:
     """Run the walk in a fresh process (in `directory`, so nothing it writes lands here)."""
     out = directory / "walk.json"
     command = [sys.executable, "-m", "tests.sandbox.reachability", str(out)]
-    environment = os.environ | {"PYTHONPATH": str(ROOT)}
+    # Not under coverage (pytest-cov would trace it, three times slower; it exits with
+    # os._exit, so nothing would be recorded anyway).
+    environment = {
+        k: v for k, v in os.environ.items() if not k.startswith(("COV_CORE", "COVERAGE"))
+    }
+    environment["PYTHONPATH"] = str(ROOT)
     completed = subprocess.run(  # our own interpreter and module
         command + ([plant] if plant else []),
         cwd=directory,
@@ -40,10 +45,13 @@ def run_walk(directory: Path, plant: str | None = None) -> dict[str, Any]:
     )
     step = Path(f"{out}.step")
     last = step.read_text(encoding="utf-8").strip() if step.exists() else "(before the walk)"
+    partial = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {"found": {}}
     assert completed.returncode == 0, (
-        f"the walk ended with status {completed.returncode} at: {last}\n{completed.stderr[-3000:]}"
+        f"the walk ended with status {completed.returncode} at: {last}\n"
+        + ("forbidden objects it had reached:\n" + _listing(partial["found"]) + "\n")
+        + completed.stderr[-3000:]
     )
-    result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    result: dict[str, Any] = partial
     return result
 
 
