@@ -9,12 +9,13 @@ follows each class's `__mro__`, which graded code cannot read, to stay on the sa
 
 It calls whatever it reaches, so it runs in a process of its own (`python -m
 tests.sandbox.reachability OUT [PLANT]`): a call may reseed, patch or crash what it touches.
-PLANT names one of `PLANTS`, a member added to a facade before the walk, to show the walk
-finds what nobody told it to look for.
+PLANT names one of `PLANTS` (or is "all"), a member added to a facade before the walk, which
+then starts from that facade alone: it shows the walk finds what nobody told it to look for.
 """
 
 from __future__ import annotations
 
+import abc
 import builtins
 import collections
 import functools
@@ -388,7 +389,7 @@ def formatting_callables(walker: Walk) -> dict[str, str]:
 
 PLANTS: dict[str, tuple[str, str, Any]] = {
     "typing_member_returns_type": ("typing", "sneaky_origin", lambda: type),
-    "typing_member_maps_alias_to_type": ("typing", "sneaky_unwrap", lambda alias: type),
+    "typing_member_maps_alias_to_metaclass": ("typing", "sneaky_unwrap", lambda alias: abc.ABCMeta),
     "math_member_returns_sys": ("math", "sneaky_host", lambda: sys),
     "operator_member_formats": ("operator", "sneaky_format", str.format),
 }
@@ -475,10 +476,12 @@ def walk(
 
     started = time.monotonic()
     start = roots()
-    if plant:
-        _plant(plant)
-        module = PLANTS[plant][0]
-        start = {f"import {module}": {**MODULES, **STDLIB_MODULES}[module]}
+    if plant:  # "all": every plant, in one walk
+        start = {}
+        for name in sorted(PLANTS) if plant == "all" else [plant]:
+            _plant(name)
+            module = PLANTS[name][0]
+            start[f"import {module}"] = {**MODULES, **STDLIB_MODULES}[module]
     typing_facade = STDLIB_MODULES["typing"]
     typing_members = [
         (name, member)
