@@ -137,6 +137,8 @@ class Facade:
         object.__setattr__(self, "_denied", dict(denied or {}))
 
     def __getattr__(self, name: str) -> Any:
+        if name == "__all__":  # what `from math import *` binds: every member
+            return sorted(object.__getattribute__(self, "_members"))
         return self.member(name)
 
     def member(self, name: str, default: Any = _NO_DEFAULT) -> Any:
@@ -251,7 +253,7 @@ def import_module(name: str, fromlist: Iterable[str] | None) -> Facade | None:
         target, spelled = value, f"{spelled}.{part}"
     members = object.__getattribute__(target, "_members")
     for item in fromlist or ():
-        if item not in members:
+        if item not in members and item != "*":
             refusal = _refusal(target, item, spelled)
             raise ImportError(
                 refusal or f"cannot import name '{item}' from '{spelled}'" + _hint(target, item)

@@ -429,7 +429,7 @@ def guarded_import(
         module = STDLIB_MODULES[name]
         members = dir(module)
         for item in fromlist or ():
-            if item not in members:
+            if item not in members and item != "*":
                 raise ImportError(f"cannot import name '{item}' from '{name}'")
         # `import collections.abc` binds `collections`, as plain Python does.
         return module if fromlist or "." not in name else STDLIB_MODULES[package_of(name)]

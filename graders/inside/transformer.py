@@ -45,6 +45,12 @@ CLASS_DUNDERS = frozenset(
         "__rmod__", "__rpow__",
         "__iadd__", "__isub__", "__imul__", "__imatmul__", "__itruediv__", "__ifloordiv__",
         "__imod__", "__ipow__",
+        # Containers, context managers, bitwise operators and conversions: learner methods,
+        # which run under the policy whoever calls them.
+        "__setitem__", "__delitem__", "__reversed__", "__missing__", "__enter__", "__exit__",
+        "__and__", "__or__", "__xor__", "__lshift__", "__rshift__", "__invert__",
+        "__rand__", "__ror__", "__rxor__", "__divmod__", "__rdivmod__", "__round__",
+        "__int__", "__float__", "__complex__", "__index__",
     }
 )  # fmt: skip
 # What the compiler itself puts in a class body.
@@ -186,6 +192,12 @@ class LearnerTransformer(RestrictingNodeTransformer):
         copy_locations(statement, node)
         ast.fix_missing_locations(statement)
         return statement
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> Any:
+        """`from math import *` binds the facade's public names (never a `_` name)."""
+        if node.level == 0 and [alias.name for alias in node.names] == ["*"]:
+            return self.node_contents_visit(node)
+        return super().visit_ImportFrom(node)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> Any:
         """`x: float = 1.0`, `self.w: np.ndarray = ...` and bare annotations."""

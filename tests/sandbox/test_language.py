@@ -178,6 +178,48 @@ CONSTRUCTS = {
         assert getattr(np, "sin") is np.sin and not hasattr(np, "definitely_missing")
         assert getattr(object(), "missing", 7) == 7
     """,
+    "star_import_of_a_facade": """
+        from math import *
+        from collections import *
+        assert isclose(sqrt(pi) ** 2, pi) and Counter("aab")["a"] == 2
+    """,
+    "class_with_container_context_bitwise_and_conversion_dunders": """
+        class Grid:
+            def __init__(self):
+                self.cells, self.log = {}, []
+            def __setitem__(self, key, value):
+                self.cells[key] = value
+            def __delitem__(self, key):
+                del self.cells[key]
+            def __reversed__(self):
+                return iter(sorted(self.cells, reverse=True))
+            def __enter__(self):
+                self.log.append("in")
+                return self
+            def __exit__(self, kind, value, traceback):
+                self.log.append("out")
+                return False
+            def __and__(self, other):
+                return "and"
+            def __or__(self, other):
+                return "or"
+            def __invert__(self):
+                return "invert"
+            def __index__(self):
+                return 2
+            def __round__(self, digits=None):
+                return 0
+        class Defaults(dict):
+            def __missing__(self, key):
+                return key * 2
+        with Grid() as g:
+            g[1] = "a"
+            g[2] = "b"
+            del g[1]
+        assert g.log == ["in", "out"] and list(reversed(g)) == [2]
+        assert (g & g, g | g, ~g, round(g), [10, 20, 30][g]) == ("and", "or", "invert", 0, 30)
+        assert np.zeros(5)[g] == 0.0 and Defaults()[3] == 6
+    """,
 }
 
 MODULES = {
