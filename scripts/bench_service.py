@@ -295,7 +295,7 @@ def main() -> None:
     print(row("(7) a scratch run (the learner's own call), embedded", scratch_embedded))
     print(row("(7) a scratch run, distributed", scratch_distributed))
     for name, latencies in scratch_large.items():
-        print(row(f"(7) a scratch run of {LARGE_CALL}, {name}, embedded", latencies))
+        print(row(f"(7) scratch at (2048, 512), {name}, embedded", latencies))
     print("throughput over HTTP, 4 clients:")
     for workers, rate in rates.items():
         print(f"  (4) {workers} worker(s), one slot each: {rate:7.1f} submissions/s")
