@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from app.live_server import LiveServer
+from graders.inside.spawner import children_of
 from tests.api.conftest import FLAGSHIP_URL, SOLUTION, UNLIMITED
 
 LOOP = "def positional_encoding(max_len, d_model):\n    while True:\n        pass\n"
@@ -48,14 +49,6 @@ def cpu_hogs(per_core: int = 3, cpus: set[int] | None = None) -> Iterator[None]:
 def pin_tree(pid: int, cpus: set[int]) -> None:
     """Pin `pid` and every process under it (the server, its zygotes and their spares; what
     they fork later inherits it) to `cpus`."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            children.setdefault(int(fields[1]), []).append(int(entry.name))
     todo = [pid]
     while todo:
         current = todo.pop()
@@ -63,7 +56,7 @@ def pin_tree(pid: int, cpus: set[int]) -> None:
             os.sched_setaffinity(current, cpus)
         except OSError:  # gone meanwhile
             continue
-        todo.extend(children.get(current, []))
+        todo.extend(children_of(current))
 
 
 def endings(metrics: str) -> Counter[str]:
