@@ -38,6 +38,7 @@ class Trial:
     counts: CallCounts | None = None  # a counted probe's tally (graders.protocol.counts)
     modified: tuple[int, ...] = ()  # the positions of the arguments the call wrote into
     raised: Raised | None = None  # what it raised instead, for a check that expects a raise
+    shares_memory: tuple[int, ...] = ()  # the array arguments the returned value is a view of
 
 
 @dataclass(frozen=True)
@@ -618,12 +619,19 @@ def check_finite_within(trials: list[Trial], context: CheckContext) -> Failure |
 @check("inputs_unchanged", values=False)
 def check_inputs_unchanged(trials: list[Trial], context: CheckContext) -> Failure | None:
     """The call leaves every array it was given as it was (param `names`: the arguments'
-    names, for the message)."""
+    names, for the message). With param `new_array = true`, the result must also be a new
+    array: not the input itself nor a view of one (`x.reshape(...)`, `x.T`, `x[1:]`), which
+    the caller would change by writing into the result. Items of a returned tuple or list
+    count as the result."""
     names = list(context.params.get("names", []))
+    new_array = context.params.get("new_array", False) is True
+
+    def name_of(index: int) -> str:
+        return f"`{names[index]}`" if index < len(names) else f"argument {index + 1}"
+
     for trial in trials:
         if trial.modified:
-            index = trial.modified[0]
-            name = f"`{names[index]}`" if index < len(names) else f"argument {index + 1}"
+            name = name_of(trial.modified[0])
             return Failure(
                 f"It changed its input {name} in place: after the call, {name} no longer holds "
                 "the values it was given. The caller still needs them: compute the result in a "
@@ -631,6 +639,67 @@ def check_inputs_unchanged(trials: list[Trial], context: CheckContext) -> Failur
                 "(`x = x.copy()`).",
                 trial,
             )
+        if new_array and trial.shares_memory:
+            name = name_of(trial.shares_memory[0])
+            return Failure(
+                f"It returned {name} itself, or a view of it (`reshape`, `.T`, a slice and "
+                f"`np.asarray` give views): the result shares its memory with {name}, so a "
+                f"caller who writes into the result changes {name} too. A new array was "
+                "expected: build the result with an expression, or return a `.copy()`.",
+                trial,
+            )
+    return None
+
+
+@check("dtype", values=False)
+def check_dtype(trials: list[Trial], context: CheckContext) -> Failure | None:
+    """Every array the call returns, and every NumPy scalar (a tuple's items each), has the
+    dtype of param `dtype` (default "float64"); a Python float counts as float64, a Python
+    int as int64. For a statement that promises the dtype: float32 or float16 results (or
+    ints where floats are promised) fail, with what came back and what was expected."""
+    wanted = np.dtype(str(context.params.get("dtype", "float64")))
+    for trial in trials:
+        for where, value in _returned_items(trial.got):
+            got = _dtype_of(value)
+            if got is None or got == wanted:
+                continue
+            rounded = (
+                f" {got.name} keeps about {_DIGITS[got.name]} significant digits, "
+                f"{wanted.name} about {_DIGITS[wanted.name]}, so every value is rounded."
+                if got.name in _DIGITS and wanted.name in _DIGITS and got.itemsize < wanted.itemsize
+                else ""
+            )
+            return Failure(
+                f"{where}It returned {kind_of(value)}; {wanted.name} was expected.{rounded} "
+                f"Keep the result in {wanted.name}: look for an `.astype(...)` or a `dtype=` "
+                "that changes it.",
+                trial,
+            )
+    return None
+
+
+_DIGITS = {"float16": 3, "float32": 7, "float64": 16}
+
+
+def _returned_items(value: Any) -> list[tuple[str, Any]]:
+    """The value, or each item of a returned tuple or list with where it is ("Item 1 of the
+    tuple: ")."""
+    if isinstance(value, tuple | list) and not isinstance(value, ListOfNumbers):
+        container = type(value).__name__
+        return [(f"Item {i} of the {container}: ", item) for i, item in enumerate(value)]
+    return [("", value)]
+
+
+def _dtype_of(value: Any) -> np.dtype[Any] | None:
+    """The dtype a returned value carries (None for what has none to judge: a str, None)."""
+    if isinstance(value, np.ndarray | np.generic):
+        return value.dtype
+    if isinstance(value, bool):
+        return np.dtype(bool)
+    if isinstance(value, int):
+        return np.dtype("int64")
+    if isinstance(value, float):
+        return np.dtype("float64")
     return None
 
 

@@ -21,6 +21,7 @@ from graders.engine.scratch import run_scratch
 from graders.exercise import Exercise, load_exercise
 from graders.exercise_file import ExerciseError
 from graders.markdown import Example
+from graders.promises import untested_promises
 from graders.report import Report, Status, Verdict
 from graders.scratch import ScratchStatus
 
@@ -104,6 +105,7 @@ async def validate_exercise(path: Path, grader: Grader) -> Validation:
     await _check_scratch(exercise, solution, grader, result)
     _check_examples(exercise, result)
     _check_content_bar(exercise, result)
+    result.warnings.extend(untested_promises(exercise.statement, exercise.tests))
     _check_hint_links(exercise, result)
     return result
 

@@ -81,7 +81,16 @@ def grade_test(
             if check.raises
             else trusted.reference_value(exercise, probe, summary=not check.values)
         )
-        trials.append(Trial(probe, result.value, expected, result.counts, result.modified))
+        trials.append(
+            Trial(
+                probe,
+                result.value,
+                expected,
+                result.counts,
+                result.modified,
+                shares_memory=result.shares_memory,
+            )
+        )
     failure, context = _run_check(exercise, check, trials, context)
     if not check.static:
         tolerance = context.tolerance

@@ -35,6 +35,7 @@ class ProbeResult:
     counts: CallCounts | None = None  # a counted probe's tally
     error_bases: tuple[str, ...] = ()  # the built-in exception classes it is an instance of
     modified: tuple[int, ...] = ()  # the arguments the call wrote into
+    shares_memory: tuple[int, ...] = ()  # the array arguments the returned value is a view of
     printed: tuple[int, int] | None = None  # the part of the run's stdout this call printed
 
 
@@ -138,7 +139,8 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
             ProbeOutcome.RETURNED,
             value,
             counts=_counts(header),
-            modified=_modified(header),
+            modified=_positions(header, "modified"),
+            shares_memory=_positions(header, "shares_memory"),
             printed=_printed(header),
         )
         reading.running = None
@@ -190,10 +192,11 @@ def _printed(header: dict[str, Any]) -> tuple[int, int] | None:
     return found[0], found[1]
 
 
-def _modified(header: dict[str, Any]) -> tuple[int, ...]:
-    found = header.get("modified", [])
+def _positions(header: dict[str, Any], key: str) -> tuple[int, ...]:
+    """Argument positions the child names under `key` ("modified", "shares_memory")."""
+    found = header.get(key, [])
     if not isinstance(found, list) or not all(type(i) is int and 0 <= i < 64 for i in found):
-        raise ProtocolError("modified must list argument positions")
+        raise ProtocolError(f"{key} must list argument positions")
     return tuple(found[:64])
 
 

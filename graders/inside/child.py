@@ -14,7 +14,10 @@ with the grader):
   {"t": "result", "probe": i, ...value}   a normalised return value (+ array bytes)
   {"t": "raised", "probe": i, type, message, line}
       (a counted probe's result or raised frame also carries "counts": graders.protocol.counts;
-       each carries "printed": [start, end], the part of stdout its call printed)
+       each carries "printed": [start, end], the part of stdout its call printed, and, when
+       the call wrote into array arguments, "modified": their positions; a result whose array
+       (or an array item of a returned tuple or list) shares memory with array arguments
+       carries "shares_memory": their positions)
   {"t": "done", stdout_truncated, cpu_ms} + stdout as UTF-8
 """
 
@@ -186,6 +189,8 @@ def _call(call: Call, kinds: dict[int, str] | None, send: Send, output: OutputBu
     changed = [i for i, arg, before in arrays if not np.array_equal(arg, before, equal_nan=True)]
     if changed:  # the learner's code wrote into an argument it was given
         extra["modified"] = changed
+    if error is None and (shared := _shares_memory(value, arrays)):
+        extra["shares_memory"] = shared  # a view of an input, not a new array
     if error is not None:
         kind, message, line = _describe(error, limits)
         frame = {"t": FrameType.RAISED, "probe": call.index, "type": kind, "message": message}
@@ -199,6 +204,39 @@ def _call(call: Call, kinds: dict[int, str] | None, send: Send, output: OutputBu
         what = f"{values.type_name(value)} (not readable: {values.type_name(packing)})"[:80]
         header, payload = {"value": {"unsupported": what}}, b""
     send({"t": FrameType.RESULT, "probe": call.index, **header, **extra}, payload)
+
+
+# At most this many items of a returned tuple or list are looked at, and this much work is spent
+# proving two arrays overlap (np.shares_memory can take exponential time; its bounds check
+# np.may_share_memory is constant time, and a newly allocated result never passes it).
+_SHARED_ITEMS = 16
+_SHARED_WORK = 10_000
+
+
+def _shares_memory(value: Any, arrays: list[tuple[int, Any, Any]]) -> list[int]:
+    """The positions of the array arguments the returned arrays share memory with. Only exact
+    built-in types are looked into, so no learner code runs."""
+    if type(value) is np.ndarray:
+        returned = [value]
+    elif type(value) in (tuple, list):
+        returned = [item for item in value[:_SHARED_ITEMS] if type(item) is np.ndarray]
+    else:
+        return []
+    return [
+        index
+        for index, argument, _ in arrays
+        if any(_overlaps(item, argument) for item in returned)
+    ]
+
+
+def _overlaps(a: np.ndarray[Any, Any], b: np.ndarray[Any, Any]) -> bool:
+    if not np.may_share_memory(a, b):
+        return False
+    try:
+        # NumPy takes any bound here; its stubs list only the two named ones.
+        return bool(np.shares_memory(a, b, max_work=_SHARED_WORK))  # type: ignore[arg-type]
+    except np.exceptions.TooHardError:  # the bounds overlap: only a view gets that far
+        return True
 
 
 def _load_error(send: Send, kind: str, message: str, line: int | None, limits: Limits) -> None:
