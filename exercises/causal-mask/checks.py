@@ -57,10 +57,18 @@ def check_future_is_masked(trials: list[Trial], context: CheckContext) -> Failur
             return Failure(
                 f"At {_where(index)} your result is {number(float(got[index]))}, but key {key} "
                 f"comes after query {query}: every entry above the diagonal (j > i) must be "
-                f"exactly -inf. That row of your result is {_row(got, index)}.",
+                f"exactly -inf. That row of your result is {_row(got, index)}."
+                + (_NAN if np.isnan(got[index]) else ""),
                 trial,
             )
     return None
+
+
+_NAN = (
+    " A nan usually comes from arithmetic on infinities: where a score is already -inf, "
+    "`-inf * 0` (a 0/1 mask multiplied in) is nan, whatever is added to it. Select instead: "
+    "`np.where(future, -np.inf, scores)`."
+)
 
 
 @check("past_unchanged")
