@@ -109,7 +109,57 @@ def analyse(
     exercise: Exercise, trials: list[Trial], tolerance: float, values: bool
 ) -> Diagnosis | None:
     """The first generic analysis that explains every wrong trial (`values`: whether the
-    trials hold the values, not only their type, dtype and shape)."""
+    trials hold the values, not only their type, dtype and shape). Where the reference returns
+    a tuple or a list of values (a loss and its gradient), each item the learner got wrong is
+    analysed on its own: a slip in one item is named even when the others are right."""
+    items = _items(trials)
+    if items is None:
+        found = _analysed(exercise, trials, tolerance, values)
+        return from_finding(found) if found else None
+    for index, kind, item_trials in items:
+        found = _analysed(exercise, item_trials, tolerance, values, swapped=False)
+        if found is not None:
+            return from_finding(
+                Finding(
+                    found.id,
+                    found.title,
+                    f"About item {index} of the {kind} you return: {found.explanation}",
+                )
+            )
+    return None
+
+
+def _items(trials: list[Trial]) -> list[tuple[int, str, list[Trial]]] | None:
+    """(index, "tuple" or "list", the trials of that item) for every item of a tuple or list
+    reference that the learner's value, of the same kind and length, has; None when the
+    reference returns no such container or a learner's value is not one."""
+    kinds = {type(trial.expected) for trial in trials}
+    if len(kinds) != 1 or not trials or kinds.pop() not in (tuple, list):
+        return None
+    lengths = {len(trial.expected) for trial in trials}
+    if len(lengths) != 1 or any(
+        type(trial.got) is not type(trial.expected) or len(trial.got) != len(trial.expected)
+        for trial in trials
+    ):
+        return None
+    return [
+        (
+            index,
+            type(trials[0].expected).__name__,
+            [
+                Trial(trial.probe, trial.got[index], trial.expected[index], trial.counts)
+                for trial in trials
+            ],
+        )
+        for index in range(lengths.pop())
+    ]
+
+
+def _analysed(
+    exercise: Exercise, trials: list[Trial], tolerance: float, values: bool, swapped: bool = True
+) -> Finding | None:
+    """The first analysis that explains every wrong trial (`swapped`: the reference called
+    with two arguments swapped is tried last, only for the whole value)."""
     pairs = []
     for trial in trials:
         expected = numbers_of(trial.expected)
@@ -131,22 +181,22 @@ def analyse(
     for analysis in _KIND_ANALYSES:
         found = analysis(pairs, tolerance)
         if found is not None:
-            return from_finding(found)
+            return found
     if not values:
         for analysis in _SHAPE_ANALYSES:
             found = analysis(pairs, tolerance)
             if found is not None:
-                return from_finding(found)
+                return found
         return None
     # Integer answers (token ids, indices) are labels, not quantities: "scaled by 2" or
     # "offset by 1" says nothing about why a sampled id is wrong.
     labels = all(_reference_is_integer(pair) for pair in pairs)
-    for analysis in (*_SHAPE_ANALYSES, *(() if labels else _VALUE_ANALYSES)):
+    analyses: list[Analysis] = [*_SHAPE_ANALYSES, *(() if labels else _VALUE_ANALYSES)]
+    for analysis in analyses:
         found = analysis(pairs, tolerance)
         if found is not None:
-            return from_finding(found)
-    swapped = _arguments_swapped(exercise, pairs, tolerance)
-    return from_finding(swapped) if swapped else None
+            return found
+    return _arguments_swapped(exercise, pairs, tolerance) if swapped else None
 
 
 def _kind_ok(trial: Trial) -> bool:
@@ -374,15 +424,20 @@ def _same_shaped(
 
 
 def _fitted(pairs: list[_Pair], tolerance: float) -> Finding | None:
-    """Sign, a constant factor, a constant offset, or both (the same constants in every trial)."""
+    """Sign, a constant factor, a constant offset, or both (the same constants in every trial).
+
+    A fit is evidence only when it was tested: the reference's values must hold more distinct
+    points than the fit has parameters (a line through two numbers explains any two numbers),
+    and the learner's values must lie within tolerance of the fitted line (the residual)."""
     arrays = _same_shaped(pairs)
     if arrays is None:
         return None
     got = np.concatenate([g.ravel() for g, _ in arrays])
     expected = np.concatenate([e.ravel() for _, e in arrays])
-    if got.size < 2 or np.ptp(expected) == 0:
+    points = _distinct(expected, tolerance)
+    if points < 2:
         return None
-    if within_tolerance(got, -expected, tolerance).all():
+    if _line_fits(got, expected, -1.0, 0.0, tolerance):
         return Finding(
             "sign-flipped",
             "Every value has the wrong sign",
@@ -390,7 +445,7 @@ def _fitted(pairs: list[_Pair], tolerance: float) -> Finding | None:
             "(or missing), or a subtraction written the wrong way round (`b - a` for `a - b`).",
         )
     scale = float(np.dot(got, expected) / np.dot(expected, expected))
-    if abs(scale - 1) > 1e-6 and within_tolerance(got, scale * expected, tolerance).all():
+    if abs(scale - 1) > 1e-6 and _line_fits(got, expected, scale, 0.0, tolerance):
         return Finding(
             "scaled",
             "Every value off by the same factor",
@@ -400,7 +455,7 @@ def _fitted(pairs: list[_Pair], tolerance: float) -> Finding | None:
             "factor of 2.",
         )
     offset = float(np.mean(got - expected))
-    if abs(offset) > tolerance and within_tolerance(got, expected + offset, tolerance).all():
+    if abs(offset) > tolerance and _line_fits(got, expected, 1.0, offset, tolerance):
         return Finding(
             "offset",
             "Every value off by the same amount",
@@ -408,12 +463,10 @@ def _fitted(pairs: list[_Pair], tolerance: float) -> Finding | None:
             "added (or left out) somewhere. Check every `+` and `-` of a constant in your "
             "formula.",
         )
-    a, b = np.polyfit(expected, got, 1)
-    if (
-        abs(a - 1) > 1e-6
-        and abs(b) > tolerance
-        and within_tolerance(got, a * expected + b, tolerance).all()
-    ):
+    if points < 3:  # two parameters: a third point is the first that tests the line
+        return None
+    a, b = (float(value) for value in np.polyfit(expected, got, 1))
+    if abs(a - 1) > 1e-6 and abs(b) > tolerance and _line_fits(got, expected, a, b, tolerance):
         return Finding(
             "affine",
             "Values rescaled and shifted",
@@ -422,6 +475,24 @@ def _fitted(pairs: list[_Pair], tolerance: float) -> Finding | None:
             "applied in the wrong order or the wrong one is used.",
         )
     return None
+
+
+def _distinct(values: np.ndarray[Any, Any], tolerance: float) -> int:
+    """How many of `values` are distinct points: apart from their neighbour by more than the
+    tolerance, once sorted."""
+    ordered = np.sort(values)
+    return int(ordered.size > 0) + int(np.count_nonzero(np.diff(ordered) > tolerance))
+
+
+def _line_fits(
+    got: np.ndarray[Any, Any],
+    expected: np.ndarray[Any, Any],
+    scale: float,
+    offset: float,
+    tolerance: float,
+) -> bool:
+    """The residual check: every learner value within tolerance of scale * expected + offset."""
+    return bool(within_tolerance(got, scale * expected + offset, tolerance).all())
 
 
 def _low_precision(pairs: list[_Pair], tolerance: float) -> Finding | None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from graders.protocol.values import ListOfNumbers
+from graders.protocol.values import ListOfNumbers, Unsupported
 
 
 def numbers_of(value: Any) -> np.ndarray[Any, Any] | None:
@@ -86,6 +86,44 @@ def outcomes_match(learner: Any, mistake: Any, tolerance: float) -> bool:
     if got.shape != theirs.shape or got.dtype != theirs.dtype:  # real or complex alike
         return False
     return bool(within_tolerance(got, theirs, tolerance).all())
+
+
+def behaves_like(learner: Any, mistake: Any, tolerance: float) -> bool:
+    """Whether the learner's outcome on one call is a known mistake's (how the engine names a
+    mistake, graders.engine.diagnosis): the same value by `outcomes_match`, or a raise of the
+    same exception type, whatever its message says (wording is shared by mistakes that do
+    quite different things; what a mistake does across the tests tells them apart)."""
+    raised = raised_type(learner)
+    if raised is not None or raised_type(mistake) is not None:
+        return raised == raised_type(mistake)
+    return outcomes_match(learner, mistake, tolerance)
+
+
+def slips_like(learner: Any, mistake: Any, expected: Any, tolerance: float) -> bool:
+    """Whether a tuple or list outcome has the mistake's slip in some of its items: every item
+    the mistake gets wrong (against the reference's, `expected`) the learner got wrong the same
+    way, and at least one such item. Items the mistake gets right may be anything: a loss
+    summed and a gradient missing its 2 are two slips, each named where it shows."""
+    if not (type(learner) is type(mistake) is type(expected) and isinstance(learner, list | tuple)):
+        return False
+    if not len(learner) == len(mistake) == len(expected):
+        return False
+    given = False
+    for mine, theirs, right in zip(learner, mistake, expected, strict=True):
+        if outcomes_match(theirs, right, tolerance):
+            continue  # the mistake's item is right: this item says nothing about it
+        if not outcomes_match(mine, theirs, tolerance):
+            return False  # the mistake's slip here is not the learner's
+        given = True
+    return given
+
+
+def raised_type(value: Any) -> str | None:
+    """The exception type of an outcome that is a raise (graders.trusted.raised_value reads a
+    raise as `Unsupported("raised <type>: <wording>")`), else None."""
+    if not isinstance(value, Unsupported) or not value.type.startswith("raised "):
+        return None
+    return value.type.removeprefix("raised ").partition(":")[0]
 
 
 def _one_number(value: Any) -> bool:
