@@ -196,7 +196,7 @@ def _call(call: Call, kinds: dict[int, str] | None, send: Send, output: OutputBu
         frame = {"t": FrameType.RAISED, "probe": call.index, "type": kind, "message": message}
         send({**frame, "line": line, "bases": _builtin_bases(error), **extra}, b"")
         return
-    try:  # whatever came back is described: packing looks only at exact built-in types
+    try:  # whatever came back is described: packing runs none of its classes' code
         header, payload = values.pack_value(
             value, call.max_elements, limits.list_items, call.summary
         )
@@ -214,12 +214,14 @@ _SHARED_WORK = 10_000
 
 
 def _shares_memory(value: Any, arrays: list[tuple[int, Any, Any]]) -> list[int]:
-    """The positions of the array arguments the returned arrays share memory with. Only exact
-    built-in types are looked into, so no learner code runs."""
+    """The positions of the array arguments the returned arrays share memory with. Containers
+    are read through their base type's slots, so no learner code runs."""
+    base = values.container_base(value)
     if type(value) is np.ndarray:
         returned = [value]
-    elif type(value) in (tuple, list):
-        returned = [item for item in value[:_SHARED_ITEMS] if type(item) is np.ndarray]
+    elif base is tuple or base is list:  # a NamedTuple too, read through tuple's own slots
+        first = base.__getitem__(value, slice(_SHARED_ITEMS))
+        returned = [item for item in first if type(item) is np.ndarray]
     else:
         return []
     return [

@@ -11,6 +11,9 @@ arrays, one after another in the order the nodes name them (the payload). A node
     ... + "summary": true                          type, dtype and shape only: no bytes follow
     {"list": [node, ...]}, {"tuple": [...]}        any other list or tuple
     {"dict": [[key, node], ...]}                   a dict; keys are plain scalars or strings
+                                                   (an instance of a subclass of list, tuple
+                                                   or dict, a NamedTuple say, packs as its
+                                                   base type, read through the base's slots)
     {"unsupported": what, "shape": [...]}          anything else, described (shape optional);
     ... + "limit": n                               with "limit": refused for its size
 
@@ -173,25 +176,33 @@ class _Packer:
             return self.array(value.array, value.container)
         if kind is Unsupported:
             return _unsupported_node(value)
-        if kind in (list, tuple, dict):
-            return self.container(value, depth)
+        base = container_base(value)
+        if base is not None:
+            return self.container(value, base, depth)
         return {"unsupported": type_name(value)}
 
-    def container(self, value: Any, depth: int) -> Any:
-        name = type(value).__name__
+    def container(self, value: Any, base: type[Any], depth: int) -> Any:
+        """A list, tuple or dict, or an instance of a subclass of one, read through the base
+        type's own slots: a subclass's `__len__`, `__iter__` or `items` is the learner's code,
+        which could lie or never return. It packs as the base type, so a NamedTuple compares
+        equal to the reference's plain tuple."""
+        name = base.__name__
         if depth >= MAX_DEPTH:
             return {"unsupported": f"a {name} nested more than {MAX_DEPTH} deep"}
-        if name != "dict":
+        length = base.__len__(value)
+        if base is not dict:
+            if type(value) is not base:  # a plain copy: slicing never calls the subclass
+                value = base.__getitem__(value, slice(None))
             numbers = _numbers(value, self.elements)
             if numbers is _TOO_MANY:
-                return {"unsupported": name, "shape": [len(value)], "limit": self.limit}
+                return {"unsupported": name, "shape": [length], "limit": self.limit}
             if numbers is not None:
                 return self.array(numbers, name)
-        if len(value) > self.items:
-            return {"unsupported": name, "shape": [len(value)], "limit": self.limit}
-        self.items -= len(value)
-        if name == "dict":
-            pairs = [[_key(key), self.node(item, depth + 1)] for key, item in value.items()]
+        if length > self.items:
+            return {"unsupported": name, "shape": [length], "limit": self.limit}
+        self.items -= length
+        if base is dict:
+            pairs = [[_key(key), self.node(item, depth + 1)] for key, item in dict.items(value)]
             return {"dict": pairs}
         return {name: [self.node(item, depth + 1) for item in value]}
 
@@ -217,6 +228,18 @@ class _Packer:
 
 
 _TOO_MANY: Any = object()
+_CONTAINERS = (tuple, list, dict)
+
+
+def container_base(value: Any) -> type[Any] | None:
+    """tuple, list or dict when `value` is one, or an instance of a subclass of one (a
+    NamedTuple, a namedtuple, a learner's dict subclass); None otherwise. No code of the value's
+    class runs: `issubclass` of two classes walks the MRO in C (`isinstance` could ask the
+    instance for its `__class__`)."""
+    kind = type(value)
+    if kind is tuple or kind is list or kind is dict:
+        return kind
+    return next((base for base in _CONTAINERS if issubclass(kind, base)), None)
 
 
 def _numbers(value: list[Any] | tuple[Any, ...], budget: int) -> Any:
