@@ -12,6 +12,8 @@ numpy_wrapped  NumPy functions wrapped to refuse object memory and raw buffers
 stdlib     the pure standard-library modules, as filtered facades
 classes    classes built through the policy, and which objects are the learner's own
 transformer  the compile-time policy (RestrictedPython's transformer, made generous)
+match_statement  `match` rewritten as calls that match through the guards
+patterns   those calls: PEP 634's matching, every attribute read through the guard
 attacks    the start-up self-test's escape attempts, run inside a real child
 
 It imports only `graders.protocol` (and the standard library, NumPy, RestrictedPython); the

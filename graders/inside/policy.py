@@ -22,7 +22,7 @@ from RestrictedPython.Guards import (
     safer_getattr_raise,
 )
 
-from graders.inside import classes, counting
+from graders.inside import classes, counting, patterns
 from graders.inside.facade import MODULES, Facade, import_module
 from graders.inside.stdlib import PLAIN_FORMATTER, STDLIB_MODULES, refusal
 from graders.inside.transformer import (
@@ -33,8 +33,8 @@ from graders.inside.transformer import (
     LearnerTransformer,
     is_dunder,
 )
+from graders.inside.transformer import SUBMISSION_FILENAME as SUBMISSION_FILENAME
 
-SUBMISSION_FILENAME = "<submission>"
 SUBMISSION_MODULE = "submission"  # `__name__` in graded code: never "__main__"
 
 _EXTRA_BUILTINS = [
@@ -399,6 +399,23 @@ def apply(function: Any, *args: Any, **kwargs: Any) -> Any:
     return function(*args, **kwargs)
 
 
+def match_attribute(obj: Any, name: str) -> Any:
+    """A class pattern's read of `obj.name` (`case Point(x=0)`), through the guard as `obj.name`
+    reads: `patterns.MISSING` when the object has no such attribute (the case does not match),
+    the guard's refusal when it has one graded code may not read (never a quiet non-match)."""
+    try:
+        return guarded_getattr(obj, name)
+    except AttributeError:
+        if hasattr(obj, name):  # a yes or no: the value itself is never handed out
+            raise
+        return patterns.MISSING
+
+
+def match_case(subject: Any, pattern: patterns.Pattern, names: tuple[str, ...]) -> Any:
+    """`_match_`: one case of a `match` statement (graders.inside.match_statement)."""
+    return patterns.match(subject, pattern, names, match_attribute)
+
+
 def learner_getattr(obj: Any, name: str, default: Any = _MISSING) -> Any:
     """`getattr` in graded code: the same rules as `obj.name`."""
     return guarded_getattr(obj, name, default)
@@ -513,5 +530,6 @@ def restricted_globals(output: OutputBuffer) -> dict[str, Any]:
         "_inplaceitem_": inplace_item,
         "_inplaceattr_": inplace_attribute,
         "_apply_": apply,
+        "_match_": match_case,
         "_print_": make_print(output),
     }

@@ -2,10 +2,12 @@
 
 Learner code is ordinary Python: helpers and constants named `_x`, `if __name__ == "__main__":`
 blocks, classes with the usual methods, annotations, augmented assignment into items, slices
-and attributes, `nonlocal`. What stays out at compile time: the grader's own hook names,
-dunder attributes other than a few harmless ones, binding a protocol dunder in a class body
-(`__array_interface__` would let NumPy read any address), and metaclasses. Every refusal says
-what is not available in graded code and why, never that the learner's code is wrong.
+and attributes, `nonlocal`, `match` (rewritten so that its patterns read through the guards:
+graders.inside.patterns). What stays out at compile time: the grader's own hook names, dunder
+attributes other than a few harmless ones, binding a protocol dunder in a class body
+(`__array_interface__` would let NumPy read any address), metaclasses and `async`. Every
+refusal says what is not available in graded code and why, never that the learner's code is
+wrong.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from RestrictedPython.transformer import (
     RestrictingNodeTransformer,
     copy_locations,
 )
+
+from graders.inside.match_statement import rewrite_match
 
 # The policy's hooks and the interpreter's own names: binding one would switch a guard off
 # (a parameter named `_write_` would make every write in its function unguarded).
@@ -51,6 +55,8 @@ CLASS_DUNDERS = frozenset(
         "__and__", "__or__", "__xor__", "__lshift__", "__rshift__", "__invert__",
         "__rand__", "__ror__", "__rxor__", "__divmod__", "__rdivmod__", "__round__",
         "__int__", "__float__", "__complex__", "__index__",
+        # Names a class pattern reads: `case Point(x, y)` reads them through the guard.
+        "__match_args__",
     }
 )  # fmt: skip
 # What the compiler itself puts in a class body.
@@ -58,6 +64,7 @@ _COMPILER_CLASS_NAMES = frozenset({"__module__", "__qualname__", "__doc__", "__a
 # Dunder attributes that may be read anywhere: plain strings.
 READABLE_DUNDERS = frozenset({"__name__", "__qualname__", "__doc__"})
 NOT_AVAILABLE = "is not available in graded code"
+SUBMISSION_FILENAME = "<submission>"
 # NumPy's raw-memory protocols, which it looks up on the instance: an object carrying one makes
 # `np.asarray(obj)` lay an array over any address. Refused wherever learner code names an
 # attribute: class bodies, attribute writes, keyword names (`**{...}` too, at run time).
@@ -67,6 +74,10 @@ RAW_MEMORY_NAMES = frozenset(
 
 
 _RAW_MEMORY_WHY = "it is NumPy's raw-memory protocol, which lays arrays over any address"
+_ASYNC_WHY = (
+    "the grader calls your function as a plain function, so a coroutine it returned would "
+    "never run; write a plain `def`"
+)
 
 
 def is_dunder(name: str) -> bool:
@@ -90,8 +101,10 @@ def _bound_in_class_scope(body: list[ast.stmt]) -> Iterator[tuple[str, ast.AST]]
             yield node.id, node
         elif isinstance(node, ast.alias):
             yield (node.asname or node.name).split(".")[0], node
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            yield node.name, node
+        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and node.name:
+            yield node.name, node  # (`case __array_interface__:` would bind a class attribute)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            yield node.rest, node
         pending.extend(ast.iter_child_nodes(node))
 
 
@@ -101,6 +114,7 @@ class LearnerTransformer(RestrictingNodeTransformer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.classes: list[str] = []  # enclosing class names, for private-name mangling
+        self.matches = 0  # `match` statements rewritten so far: their variables' numbers
 
     def refuse(self, node: ast.AST, what: str, why: str) -> None:
         self.error(node, f"{what} {NOT_AVAILABLE}: {why}.")
@@ -130,17 +144,22 @@ class LearnerTransformer(RestrictingNodeTransformer):
             # `_x_` is the shape of RestrictedPython's hooks: keep the whole family reserved.
             self.refuse(node, f"The name `{name}`", "names shaped `_x_` belong to the grader")
 
-    def visit_Attribute(self, node: ast.Attribute) -> Any:
-        name = node.attr
+    def refused_attribute(self, node: ast.AST, name: str, loads: bool = True) -> bool:
+        """Refuse reading (or writing) the attribute `name` where no run-time guard could
+        help; True when refused. The same rules for `obj.name` and `case C(name=...)`."""
         if name in INSPECT_ATTRIBUTES:
             self.refuse(node, f"`.{name}`", "it reaches the interpreter's frames and code")
+            return True
+        if is_dunder(name) and (not loads or name not in CLASS_DUNDERS | READABLE_DUNDERS):
+            self.refuse(node, f"`.{name}`", "dunder attributes reach the interpreter")
+            return True
+        return False
+
+    def visit_Attribute(self, node: ast.Attribute) -> Any:
+        name = node.attr
+        if self.refused_attribute(node, name, isinstance(node.ctx, ast.Load)):
             return node
-        if is_dunder(name):
-            loads = isinstance(node.ctx, ast.Load)
-            if not loads or name not in (CLASS_DUNDERS | READABLE_DUNDERS):
-                self.refuse(node, f"`.{name}`", "dunder attributes reach the interpreter")
-                return node
-        elif name.startswith("__") and self.classes:
+        if name.startswith("__") and not is_dunder(name) and self.classes:
             node.attr = f"_{self.classes[-1].lstrip('_')}{name}"  # Python's own mangling
         # As RestrictedPython does, without its blanket refusal of `_` names (the runtime
         # guard allows `_x` only on the learner's own classes and instances).
@@ -207,6 +226,26 @@ class LearnerTransformer(RestrictingNodeTransformer):
         for name in node.names:
             self.check_name(node, name)
         return node
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> Any:
+        self.refuse(node, "`async def`", _ASYNC_WHY)
+        return node
+
+    def visit_Await(self, node: ast.Await) -> Any:
+        self.refuse(node, "`await`", _ASYNC_WHY)
+        return node
+
+    def visit_AsyncFor(self, node: ast.AsyncFor) -> Any:
+        self.refuse(node, "`async for`", _ASYNC_WHY)
+        return node
+
+    def visit_AsyncWith(self, node: ast.AsyncWith) -> Any:
+        self.refuse(node, "`async with`", _ASYNC_WHY)
+        return node
+
+    def visit_Match(self, node: ast.Match) -> Any:
+        """`match`, rewritten so that its patterns read through the guards."""
+        return rewrite_match(node, self, SUBMISSION_FILENAME)
 
     def visit_ClassDef(self, node: ast.ClassDef) -> Any:
         """Classes build through the policy's `__build_class__`, which checks their bases."""

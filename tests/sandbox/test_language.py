@@ -8,9 +8,11 @@ what is not available in graded code, and its line.
 from __future__ import annotations
 
 import json
+import textwrap
 
 import pytest
 
+from graders.catalog import Catalog
 from graders.exercise import Exercise
 from graders.report import Report
 from tests.conftest import SyncGrader
@@ -220,6 +222,52 @@ CONSTRUCTS = {
         assert (g & g, g | g, ~g, round(g), [10, 20, 30][g]) == ("and", "or", "invert", 0, 30)
         assert np.zeros(5)[g] == 0.0 and Defaults()[3] == 6
     """,
+    "match_on_values_sequences_and_mappings_with_guards": """
+        def describe(x):
+            match np.ndim(x), np.shape(x):
+                case 0, _:
+                    return "scalar"
+                case 1, (n,) if n > 3:
+                    return f"long vector of {n}"
+                case 1 | 2, [*dims]:
+                    return f"{len(dims)}-d"
+                case _:
+                    return "higher"
+        match {"kind": "mse", "eps": 1e-8}:
+            case {"kind": "mse", **rest}:
+                options = rest
+        assert describe(1.0) == "scalar" and describe(np.zeros(5)) == "long vector of 5"
+        assert describe(np.zeros((2, 2))) == "2-d" and describe(np.zeros((1, 1, 1))) == "higher"
+        assert options == {"eps": 1e-8}
+    """,
+    "match_on_classes_learners_and_builtins": """
+        from dataclasses import dataclass
+        from typing import NamedTuple
+        @dataclass
+        class Point:
+            x: float
+            y: float
+        class Pair(NamedTuple):
+            loss: float
+            grad: np.ndarray
+        def kind(v):
+            match v:
+                case Point(0, y=y):
+                    return ("y axis", y)
+                case Pair(loss, grad=np.ndarray(shape=(d,))):
+                    return ("pair", loss, d)
+                case int(n) | float(n):
+                    return ("number", n)
+                case np.ndarray(ndim=2) as m:
+                    return ("matrix", m.shape)
+                case tuple((a, b)):
+                    return ("tuple", a, b)
+                case _:
+                    return None
+        assert kind(Point(0, 2)) == ("y axis", 2) and kind(Pair(1.0, np.ones(3))) == ("pair", 1.0, 3)
+        assert kind(3) == ("number", 3) and kind(np.zeros((2, 3))) == ("matrix", (2, 3))
+        assert kind((1, 2)) == ("tuple", 1, 2) and kind("s") is None
+    """,
 }
 
 MODULES = {
@@ -298,6 +346,25 @@ REFUSED = {
         "`__getattribute__`",
     ),
     "metaclass": ("class M(type):\n    pass\nclass A(metaclass=M):\n    pass\n", "metaclass"),
+    "class_pattern_reading_a_dunder": (
+        "match 1:\n    case object(__class__=cls):\n        pass\n",
+        "`.__class__`",
+    ),
+    "class_pattern_reading_an_instance_dict": (
+        "class C:\n    pass\nmatch C():\n    case C(__dict__=d):\n        pass\n",
+        "`.__dict__`",
+    ),
+    "pattern_capturing_a_hook_name": (
+        "match 1:\n    case _getattr_:\n        pass\n",
+        "`_getattr_`",
+    ),
+    "async_def": (
+        "async def positional_encoding(max_len, d_model):\n    pass\n",
+        "write a plain `def`",
+    ),
+    "await": ("def f(x):\n    return await x\n", "`await`"),
+    "async_for": ("def f(xs):\n    async for x in xs:\n        pass\n", "`async for`"),
+    "async_with": ("def f(x):\n    async with x:\n        pass\n", "`async with`"),
 }
 
 
@@ -358,6 +425,14 @@ REFUSED_AT_RUN_TIME = {
     "import_os": ("import os", "import of 'os'"),
     "object_array_bytes": ("np.array([object()]).tobytes()", "reveals memory addresses"),
     "import_sys_through_a_module": ("import statistics\nstatistics.sys", "has no attribute"),
+    "class_pattern_reading_a_librarys_insides": (
+        "match np.random.default_rng(0):\n    case object(_bit_generator=b):\n        pass",
+        "underscore attributes",
+    ),
+    "class_pattern_binding_str_format": (
+        "match '{0.__class__}':\n    case str(format=f):\n        f(1)",
+        "format fields may name an argument",
+    ),
 }
 
 
@@ -370,3 +445,45 @@ def test_what_stays_out_says_why_when_it_runs(
     assert report.verdict == "error", report.to_dict()
     assert report.error is not None
     assert said in report.error.message, report.error.message
+
+
+# Correct mse-linear-gradient solutions whose (loss, gradient) comes back in a tuple subclass.
+RETURNED_SUBCLASSES = {
+    "typing_namedtuple": """
+        from typing import NamedTuple
+        class LossAndGrad(NamedTuple):
+            loss: float
+            grad: np.ndarray
+        def mse_loss_and_grad(X, y, w):
+            residual = X @ w - y
+            return LossAndGrad(float(np.mean(residual**2)), 2.0 * X.T @ residual / len(X))
+    """,
+    "collections_namedtuple": """
+        import collections
+        LossAndGrad = collections.namedtuple("LossAndGrad", "loss grad")
+        def mse_loss_and_grad(X, y, w):
+            residual = X @ w - y
+            return LossAndGrad(float(np.mean(residual**2)), 2.0 * X.T @ residual / len(X))
+    """,
+    # Its own methods lie or raise: packing reads it through tuple's slots alone.
+    "tuple_subclass_whose_methods_lie": """
+        class Result(tuple):
+            def __len__(self):
+                return 0
+            def __iter__(self):
+                raise RuntimeError("the grader never iterates a tuple subclass")
+            def __getitem__(self, index):
+                return 0.0
+        def mse_loss_and_grad(X, y, w):
+            residual = X @ w - y
+            return Result((float(np.mean(residual**2)), 2.0 * X.T @ residual / len(X)))
+    """,
+}
+
+
+@pytest.mark.parametrize("form", RETURNED_SUBCLASSES, ids=str)
+def test_a_tuple_subclass_returned_is_graded_as_the_tuple_it_is(
+    form: str, grade: SyncGrader, catalog: Catalog
+) -> None:
+    source = "import numpy as np\n" + textwrap.dedent(RETURNED_SUBCLASSES[form])
+    assert_passes(grade(catalog.get("mse-linear-gradient"), source))
