@@ -20,8 +20,8 @@ from typing import Any
 import numpy as np
 
 from graders.probes import Probe
-from graders.protocol.counts import CallCounts, growth
-from graders.protocol.loops import LoopFinding
+from graders.protocol.counts import AT_IMPORT, CallCounts, growth
+from graders.protocol.loops import FIXED_FEW, LoopFinding
 from graders.protocol.matching import numbers_of, within_tolerance
 from graders.protocol.values import ListOfNumbers, Unsupported
 
@@ -737,23 +737,58 @@ def check_raises(trials: list[Trial], context: CheckContext) -> Failure | None:
     return None
 
 
-@check("no_python_loops", static=True, values=False)
+@check("no_python_loops", static=True)
 def check_no_python_loops(trials: list[Trial], context: CheckContext) -> Failure | None:
-    """No Python-level loop, judged twice: the loop scan of the entry function and the helpers
-    it calls, and counted calls (each probe, then every size scaled): any growth in the line
-    events of the learner's code or in the elements helpers consume for it fails. Neither may
-    pass what the other catches; a call whose tracer was switched off fails closed."""
+    """No Python-level loop, judged three ways. The loop scan of the entry function and every
+    function and class it uses, wherever the module defines them, and the steps loading the
+    module took (`graders.protocol.counts.IMPORT_STEPS`). Counted calls (each probe at sizes
+    drawn per grading, then every size scaled): any growth in the line events of the learner's
+    code or in the elements helpers consume for it fails. And the counted calls' values: a
+    solution whose values are the reference's on every other call (this test's uncounted
+    trials: the calls of the tests that compare values) must return the reference's values
+    when counted too, or it told the counted calls apart. None may pass what another catches;
+    a call whose tracer was switched off fails closed."""
     if context.loops:
         return _loop_found(context)
-    for trial in trials:
+    counted = [trial for trial in trials if trial.probe.counted]
+    for trial in counted:
         if trial.counts is None or not trial.counts.traced:
             return Failure(_UNCOUNTED, trial)
-    for small, large in zip(trials[0::2], trials[1::2], strict=False):
+    for small, large in zip(counted[0::2], counted[1::2], strict=False):
         assert small.counts is not None
         assert large.counts is not None
         if large.counts.total > small.counts.total:
             return _growth(small, small.counts, large, large.counts)
+    others = [trial for trial in trials if not trial.probe.counted]
+    return _counted_values(counted, others, context.tolerance)
+
+
+def _counted_values(counted: list[Trial], others: list[Trial], tolerance: float) -> Failure | None:
+    """A counted call whose value is not the reference's, from a solution whose values are the
+    reference's on every other call: it computes something else only when counted (a loop it
+    skips then). A solution wrong elsewhere too is the value tests' to report."""
+    for trial in counted:
+        failure = _differs(trial, tolerance)
+        if failure is None:
+            continue
+        if not others or any(_differs(other, tolerance) for other in others):
+            return None
+        return Failure(
+            f"{failure.message}\nThis is one of the calls whose Python steps the grader "
+            f"counts, and your function returns the expected values on every other call it "
+            f"was given ({len(others)}). It must compute its result the same way on every "
+            f"call: the count says nothing about code that runs only when it is not counted. "
+            f"{_INSTEAD}, on every call.",
+            trial,
+        )
     return None
+
+
+def _differs(trial: Trial, tolerance: float) -> Failure | None:
+    try:
+        return compare_values(trial, tolerance)
+    except Exception:  # a value no comparison can read is not the reference's
+        return Failure(f"It returned {describe(trial.got)}.", trial)
 
 
 _UNCOUNTED = (
@@ -767,6 +802,15 @@ _INSTEAD = "Build the result with whole-array NumPy operations (broadcasting, sl
 
 def _loop_found(context: CheckContext) -> Failure:
     first = context.loops[0]
+    if first.function == AT_IMPORT:
+        return Failure(
+            f"Line {first.line} runs a {first.kind} when your module is loaded: the Python "
+            f"steps the module takes at import are counted as {context.entry}()'s, and these "
+            f"are far more than defining functions and a constant or two (a loop over at most "
+            f"{FIXED_FEW} items written in the code is fine). {_INSTEAD} instead, inside "
+            f"{context.entry}().",
+            line=first.line,
+        )
     where = (
         ""
         if first.function == context.entry

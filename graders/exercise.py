@@ -32,7 +32,7 @@ from graders.exercise_file import (
     read_exercise_file,
 )
 from graders.markdown import Example, Hint, parse_examples, parse_hints, render
-from graders.probes import Probe, counted_pair, draw_probes, parse_probes
+from graders.probes import COUNTED_FACTORS, Probe, counted_pair, draw_probes, parse_probes
 from graders.protocol.arguments import ArgumentSpec
 from graders.protocol.limits import Limits
 
@@ -51,6 +51,9 @@ class TestSpec:
     params: dict[str, Any] = field(default_factory=dict)
     fresh: int = 0  # probes drawn anew at every grading, from `draws` (a `generate.args` list)
     draws: list[Any] = field(default_factory=list)
+    # A counted test's calls for each of `probes.COUNTED_FACTORS` (the first is `probes`):
+    # one is drawn per grading.
+    counted: list[list[Probe]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -116,10 +119,15 @@ class Exercise:
     def test(self, test_id: str) -> TestSpec:
         return next(test for test in self.tests if test.id == test_id)
 
-    def with_fresh_probes(self, seed: int) -> Exercise:
-        """This exercise for one grading: each test with `generate.fresh` gains that many
-        probes drawn from `seed`, which the learner cannot know in advance."""
-        if not any(test.fresh for test in self.tests):
+    def with_fresh_probes(self, seed: int, valued: frozenset[str] = frozenset()) -> Exercise:
+        """This exercise for one grading, drawn from `seed`, which the learner cannot know in
+        advance: each test with `generate.fresh` gains that many probes, and each counted test
+        (`COUNTED_CHECKS`) gets the calls of one of its `counted` sizes, followed by every call
+        of the tests whose check is in `valued` (those that compare values: the counted calls'
+        values are judged against the learner's there, graders.checks.check_no_python_loops).
+        """
+        counted = any(test.counted for test in self.tests)
+        if not counted and not any(test.fresh for test in self.tests):
             return self
         rng = np.random.default_rng(seed)
         tests = [
@@ -131,6 +139,26 @@ class Exercise:
             else test
             for test in self.tests
         ]
+        if counted:  # a generator of its own: the fresh probes stay what they were
+            sizes = np.random.default_rng([seed, len(COUNTED_FACTORS)])
+            witnesses = {
+                probe.key: probe
+                for test in tests
+                if test.check in valued and not test.counted
+                for probe in test.probes
+            }
+            tests = [
+                replace(
+                    test,
+                    probes=[
+                        *test.counted[int(sizes.integers(len(test.counted)))],
+                        *witnesses.values(),
+                    ],
+                )
+                if test.counted
+                else test
+                for test in tests
+            ]
         return replace(self, tests=tests)
 
     def all_probes(self) -> list[Probe]:
@@ -202,7 +230,8 @@ def load_exercise(path: Path, base_limits: Limits | None = None) -> Exercise:
 
 
 COUNTED_CHECKS = frozenset({"no_python_loops"})
-"""Checks judged by counted calls: each of their probes runs twice, sizes scaled, counted."""
+"""Checks judged by counted calls: each of their probes runs twice, sizes scaled, counted (at
+sizes drawn per grading from `probes.COUNTED_FACTORS`)."""
 
 
 def _test(path: Path, function: str, index: int, test: TestFile) -> TestSpec:
@@ -216,11 +245,25 @@ def _test(path: Path, function: str, index: int, test: TestFile) -> TestSpec:
             why = "needs a probe: the call is made twice, every size scaled, and counted"
             raise ExerciseError(path, f"tests[{index}].probes", why)
         sizes = test.params.get("sizes")
-        probes = [pair for probe in probes for pair in counted_pair(function, probe, sizes)]
+        counted = [
+            [pair for probe in probes for pair in counted_pair(function, probe, sizes, factor)]
+            for factor in COUNTED_FACTORS
+        ]
+        probes = counted[0]
+    else:
+        counted = []
     fresh = test.generate.fresh if test.generate else 0
     draws = test.generate.args if test.generate else []
     return TestSpec(
-        test.id, test.title, test.description, test.check, probes, test.params, fresh, draws
+        test.id,
+        test.title,
+        test.description,
+        test.check,
+        probes,
+        test.params,
+        fresh,
+        draws,
+        counted,
     )
 
 

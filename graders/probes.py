@@ -73,15 +73,31 @@ def make_probe(
 SCALE = 4
 """How much a counted probe's second call scales every size: any growth in the count fails."""
 
+COUNTED_FACTORS = (1, 2, 3)
+"""The sizes of a counted pair, drawn per grading (graders.exercise.Exercise.with_fresh_probes):
+the first call is the probe with every size scaled by one of these, the second by `SCALE`
+times as much, so a solution cannot know the counted calls by their sizes in advance. A few,
+fixed: the reference's outputs for each are computed once, ahead of the gradings that use them.
+"""
 
-def counted_pair(function: str, probe: Probe, sizes: list[int] | None = None) -> list[Probe]:
-    """`probe` and the same call with every size scaled by `SCALE`, both counted.
+
+def counted_pair(
+    function: str, probe: Probe, sizes: list[int] | None = None, factor: int = 1
+) -> list[Probe]:
+    """`probe` with every size scaled by `factor`, and by `factor * SCALE`, both counted.
 
     A size is an int argument (not a bool) or each axis of an array argument (tiled, so the
     values keep their spread); `sizes`, when given, names which arguments (by position) are
     sizes, for a function that also takes ints of another meaning.
     """
-    # How each array was made, so the counted calls show it too (the second one tiled).
+    return [
+        _scaled_probe(function, probe, sizes, factor),
+        _scaled_probe(function, probe, sizes, factor * SCALE),
+    ]
+
+
+def _scaled_probe(function: str, probe: Probe, sizes: list[int] | None, factor: int) -> Probe:
+    # How each array was made, so the counted call shows it too (tiled, when scaled).
     original = {
         id(arg): text
         for arg, text in zip(probe.args, probe.shown, strict=False)
@@ -90,23 +106,22 @@ def counted_pair(function: str, probe: Probe, sizes: list[int] | None = None) ->
     scaled: list[Any] = []
     texts: dict[int, str] = {}
     for index, arg in enumerate(probe.args):
-        value = _scaled(arg) if sizes is None or index in sizes else arg
+        value = _scaled(arg, factor) if sizes is None or index in sizes else arg
         if id(arg) in original:
             text = original[id(arg)]
-            tiled = f"np.tile({text}, {(SCALE,) * arg.ndim})"
+            tiled = f"np.tile({text}, {(factor,) * arg.ndim})"
             texts[id(value)] = text if value is arg else tiled
         scaled.append(value)
-    return [
-        make_probe(function, list(probe.args), True, original),
-        make_probe(function, scaled, True, texts),
-    ]
+    return make_probe(function, scaled, True, texts)
 
 
-def _scaled(value: Any) -> Any:
+def _scaled(value: Any, factor: int) -> Any:
+    if factor == 1:
+        return value
     if type(value) is int:
-        return value * SCALE
+        return value * factor
     if isinstance(value, np.ndarray) and value.ndim:
-        return np.tile(value, (SCALE,) * value.ndim)
+        return np.tile(value, (factor,) * value.ndim)
     return value
 
 

@@ -51,8 +51,9 @@ def _copy(value: Any) -> Any:
 
 
 def plain_outcomes(path: Path, exercise: Exercise) -> list[tuple[Any, Any, list[str] | None]]:
-    """(theirs, the reference's) on every probe the tests make; theirs is the exception when
-    the call raised."""
+    """(theirs, the reference's) on every probe the tests make but the counted ones (called,
+    in the order a grading makes them, but their values are judged against these); theirs is
+    the exception when the call raised."""
     reference = getattr(load_plainly(exercise.solution_path), exercise.entry)
     theirs = getattr(load_plainly(path), exercise.entry)
     outcomes = []
@@ -60,6 +61,9 @@ def plain_outcomes(path: Path, exercise: Exercise) -> list[tuple[Any, Any, list[
         warnings.simplefilter("ignore")
         mentions = raise_mentions(exercise)
         for probe in exercise.all_probes():
+            if probe.counted:
+                plain_call(theirs, list(probe.args))
+                continue
             # Either may raise: a wrong solution on some inputs, the reference where a test
             # expects the raise (and the words its message must contain).
             outcomes.append(

@@ -48,6 +48,27 @@ def summary_only(exercise: Exercise, probes: list[Probe]) -> list[bool]:
     return [probe.key not in need_values for probe in probes]
 
 
+def valued_checks(exercise: Exercise) -> frozenset[str]:
+    """The checks of `exercise` that compare returned values with the reference's: the calls
+    of their tests are what a counted call's values are judged against."""
+    checks = trusted.checks_for(exercise)
+    return frozenset(
+        test.check
+        for test in exercise.tests
+        if checks[test.check].values and not checks[test.check].static
+        and not checks[test.check].raises
+    )  # fmt: skip
+
+
+def counted_ahead(exercise: Exercise) -> None:
+    """Compute the reference's outputs (and result caps) for every size a counted test may
+    draw, so that no grading waits for them (they are kept for good, as fixed probes' are)."""
+    for test in exercise.tests:
+        for probes in test.counted:
+            for probe in probes:
+                trusted.result_cap(exercise, probe)
+
+
 def report_for_run(
     exercise: Exercise,
     probes: list[Probe],
@@ -106,6 +127,7 @@ class Grader:
         # Where each grading's seed for fresh probes comes from (tests replaying frames fix it).
         self.seeds = seeds or (lambda: secrets.randbits(64))
         self.on_ending = on_ending
+        self.prepared: set[str] = set()  # exercise versions whose counted sizes are computed
 
     def seeded(self, seed: int) -> Grader:
         """This grader with every grading's fresh probes drawn from `seed`: what it reports
@@ -124,9 +146,12 @@ class Grader:
         """
         started = time.perf_counter()
         version = exercise_version(exercise)  # of the catalog's object: its digest is cached
+        if version not in self.prepared:
+            counted_ahead(exercise)
+            self.prepared.add(version)
         # Probes drawn from a seed of this grading's own: what the statement and earlier
         # messages showed is not all a submission is called on.
-        exercise = exercise.with_fresh_probes(self.seeds())
+        exercise = exercise.with_fresh_probes(self.seeds(), valued_checks(exercise))
         probes = exercise.all_probes()
         limits = exercise.limits
         size = len(source.encode("utf-8", "surrogatepass"))

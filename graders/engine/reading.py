@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from graders.protocol.arguments import ARGUMENTS_MAX
-from graders.protocol.counts import CallCounts
+from graders.protocol.counts import CallCounts, import_loops
 from graders.protocol.frames import Frame, FrameType, ProtocolError
 from graders.protocol.loops import LoopFinding
 from graders.protocol.values import unpack_value
@@ -111,6 +111,8 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
             LoopFinding(str(item["kind"]), int(item["line"]), str(item["function"]))
             for item in header.get("loops", [])[:100]
         ]
+        if "import_counts" in header:  # what loading the module ran counts as the entry's
+            reading.loops += import_loops(CallCounts.from_dict(header["import_counts"]))
     elif kind == FrameType.ARGUMENT:
         index, caps = header.get("index"), reading.caps
         if type(index) is not int or not 0 <= index < ARGUMENTS_MAX:

@@ -7,6 +7,8 @@ with the grader):
   {"t": "compiled"}                       compiled; module-level code runs next
   {"t": "load_error", type, message, line} the code could not be loaded (then "done")
   {"t": "loaded", "loops": [...]}         the static loop scan, sent before any learner code runs
+                                          (and "import_counts", the module's load counted,
+                                          when the job has counted probes)
   {"t": "argument", "index": i, ...value}  a scratch job: each argument of the call (+ bytes)
   {"t": "call", "count": n}               ... all made and checked (then its probe 0 runs)
   {"t": "call_refused", "message"}        ... or why the call cannot be made (then "done")
@@ -44,10 +46,11 @@ from graders.inside.policy import (
 )
 from graders.inside.scratch import CallRefused, make_arguments, read_call
 from graders.protocol import frames, values
+from graders.protocol.counts import IMPORT_STEPS
 from graders.protocol.frames import FrameType
 from graders.protocol.job import Job, decode_job
 from graders.protocol.limits import Limits
-from graders.protocol.loops import find_loops, line_kinds
+from graders.protocol.loops import find_loops, fixed_few_lines, line_kinds
 
 Send = Callable[[dict[str, Any], frames.Payload], None]
 
@@ -123,10 +126,20 @@ def _load(
     out.send({"t": FrameType.COMPILED})
     out.flush()  # a crash from here on is the module's code, not the compiler
     namespace = restricted_globals(output)
-    try:
-        exec(code, namespace)  # noqa: S102 - the sandbox's one job
-    except BaseException as error:
-        _load_error(send, *_describe(error, limits), limits)
+    loaded: dict[str, Any] = {}
+    failed: BaseException | None = None
+    if any(job.counted):  # the import's steps are the entry's: a loop may run there instead
+        args, skip = (code, namespace), fixed_few_lines(tree)
+        most = IMPORT_STEPS + 1  # enough to fail; past it, the module loads untraced
+        _, failed, counts = counted_call(exec, args, SUBMISSION_FILENAME, kinds, skip, most)
+        loaded["import_counts"] = counts.to_dict()
+    else:
+        try:
+            exec(code, namespace)  # noqa: S102 - the sandbox's one job
+        except BaseException as error:
+            failed = error
+    if failed is not None:
+        _load_error(send, *_describe(failed, limits), limits)
         return None
     function = namespace.get(job.entry)
     if not callable(function):
@@ -136,7 +149,7 @@ def _load(
         return None
     # The grader reads the first 100 findings; a function name is cut, as learner text is.
     findings = [{**finding.to_dict(), "function": finding.function[:200]} for finding in loops]
-    send({"t": FrameType.LOADED, "loops": findings[:100]}, b"")
+    send({"t": FrameType.LOADED, "loops": findings[:100], **loaded}, b"")
     return function, kinds
 
 

@@ -19,6 +19,7 @@ import typing
 import weakref
 from typing import Any
 
+from graders.inside.counting import seen_class
 from graders.inside.transformer import NOT_AVAILABLE, RAW_MEMORY_NAMES
 
 _LEARNER_CLASSES: weakref.WeakSet[type] = weakref.WeakSet()
@@ -98,7 +99,7 @@ def learner_type(*args: Any) -> Any:
         raise TypeError(
             f"type(name, bases, namespace) {NOT_AVAILABLE}: write a class statement instead"
         )
-    return as_seen(type(args[0]))
+    return as_seen(seen_class(args[0]))  # a counting iterator's is the class it wraps
 
 
 def as_seen(value: Any) -> Any:

@@ -42,7 +42,11 @@ TALLY = _Tally()
 
 
 class _Counting:
-    """An iterator that counts what is drawn from it (only while a counted call runs)."""
+    """An iterator that counts what is drawn from it (only while a counted call runs).
+
+    Graded code must not tell it from the iterator it wraps (a solution that did could skip its
+    loop only when counted): `type()` of it is the wrapped iterator's class as graded code sees
+    it (`seen_class`), and its repr is the wrapped iterator's."""
 
     __slots__ = ("_helper", "_inner")
 
@@ -56,6 +60,14 @@ class _Counting:
         item = next(self._inner)
         TALLY.add(self._helper)
         return item
+
+    def __repr__(self) -> str:
+        return repr(self._inner)
+
+
+def seen_class(value: object) -> type:
+    """The class `type(value)` shows graded code: a counting iterator's is its wrapped one's."""
+    return type(value._inner) if type(value) is _Counting else type(value)
 
 
 def counting(helper: str, iterable: Any) -> Any:
@@ -177,7 +189,11 @@ def itertools_members() -> dict[str, Any]:
 def counted_stand_ins(members: dict[str, Any]) -> dict[type, Any]:
     """Real iterator class -> the counting callable graded code gets for it (`type(x)` of a
     `map` object, of an `itertools.chain` built outside a counted call)."""
-    found: dict[type, Any] = {builtins.map: CountedMap, builtins.filter: CountedFilter}
+    found: dict[type, Any] = {
+        builtins.map: CountedMap,
+        builtins.filter: CountedFilter,
+        np.vectorize: vectorize,
+    }
     for name, member in members.items():
         real = getattr(itertools, name)
         if isinstance(real, type):
@@ -188,7 +204,7 @@ def counted_stand_ins(members: dict[str, Any]) -> dict[type, Any]:
 # --- NumPy's per-element helpers ----------------------------------------------------------------
 
 
-def vectorize(pyfunc: Any = np._NoValue, *args: Any, **kwargs: Any) -> Any:
+def _vectorize(pyfunc: Any = np._NoValue, *args: Any, **kwargs: Any) -> Any:
     """`np.vectorize`, counting each call of the wrapped function (`@np.vectorize(otypes=...)`
     as a decorator too)."""
     if pyfunc is np._NoValue:
@@ -213,8 +229,11 @@ def fromiter(iterable: Any, dtype: Any, count: int = -1, **kwargs: Any) -> Any:
     return np.fromiter(counting("np.fromiter", iterable), dtype, count, **kwargs)
 
 
+# A class, as np.vectorize is: `type(np.vectorize(abs))` is this same stand-in, so the real
+# (uncounted) class is never in graded code's hands.
+vectorize = _stand_in(np.vectorize, _vectorize)
+
 for _wrapper, _real in [
-    (vectorize, np.vectorize),
     (frompyfunc, np.frompyfunc),
     (apply_along_axis, np.apply_along_axis),
     (fromiter, np.fromiter),
@@ -234,25 +253,42 @@ NUMPY_WRAPPED: dict[str, Any] = {
 
 
 def counted_call(
-    function: Callable[..., Any], args: tuple[Any, ...], filename: str, kinds: dict[int, str]
+    function: Callable[..., Any],
+    args: tuple[Any, ...],
+    filename: str,
+    kinds: dict[int, str],
+    uncounted: frozenset[int] | None = None,
+    most: int | None = None,
 ) -> tuple[Any, BaseException | None, CallCounts]:
     """Call `function(*args)` counting its per-element work: (value, exception, counts).
 
     `filename` is the submission's code objects' filename; `kinds` the loop construct of each
-    line (graders.protocol.loops.line_kinds), to name what repeated.
+    line (graders.protocol.loops.line_kinds), to name what repeated. With `uncounted` (the
+    module's import: its loops over a fixed few), those lines' events are not counted, and
+    neither are helpers' elements: iterators made at import stay the real ones. Past `most`
+    line events counting stops (the rest of the call runs untraced, at full speed): the count
+    has said what it had to.
     """
     lines: Counter[int] = Counter()
+    skipped = uncounted or frozenset()
+    budget = [most if most is not None else -1]
 
     def local(frame: FrameType, event: str, arg: Any) -> Any:
-        if event == "line":
+        if budget[0] == 0:
+            return None  # this frame untraced from here on
+        if event == "line" and frame.f_lineno not in skipped:
             lines[frame.f_lineno] += 1
+            budget[0] -= 1
+            if budget[0] == 0:
+                sys.settrace(None)  # and no new frame traced
+                return None
         return local
 
     def tracer(frame: FrameType, event: str, arg: Any) -> Any:
         return local if frame.f_code.co_filename == filename else None
 
     TALLY.helpers.clear()
-    TALLY.active = True
+    TALLY.active = uncounted is None
     value: Any = None
     error: BaseException | None = None
     # None in the sandbox's child; in a process under a tracer of its own (coverage, a
@@ -264,7 +300,7 @@ def counted_call(
     except BaseException as raised:  # the caller reports it, as for an uncounted call
         error = raised
     finally:
-        traced = sys.gettrace() is tracer
+        traced = sys.gettrace() is tracer or budget[0] == 0
         sys.settrace(previous)
         TALLY.active = False
     top = [

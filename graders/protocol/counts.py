@@ -12,10 +12,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from graders.protocol.loops import LoopFinding
+
 # How much of a tally crosses the boundary: the busiest lines and helpers are what a message
 # names; the totals are exact.
 TOP_LINES = 8
 TOP_HELPERS = 8
+
+IMPORT_STEPS = 1_000
+"""The most Python steps loading a submission may take (lines run and elements helpers went
+through, loops over a fixed few written in the code left out): a loop run at import instead
+of in the entry is the entry's loop. Correct solutions take a few dozen (defining functions,
+a constant or two); a table built by a loop over the sizes the tests use takes thousands."""
+
+AT_IMPORT = "<import>"
+"""The function a loop run while the module loads is reported in."""
 
 
 @dataclass(frozen=True)
@@ -109,3 +120,17 @@ def growth(before: CallCounts, after: CallCounts, with_kind: bool = False) -> Gr
 
 def _count(value: Any) -> bool:
     return type(value) is int and value >= 0
+
+
+def import_loops(counts: CallCounts) -> list[LoopFinding]:
+    """The loop the module's load ran, as a finding, if it took more than `IMPORT_STEPS` (or
+    could not be counted: then as recursion, which is what switches a tracer off)."""
+    if counts.traced and counts.total <= IMPORT_STEPS:
+        return []
+    busiest = counts.top_lines[0] if counts.top_lines else None
+    line = busiest.line if busiest else 1
+    if not counts.traced:
+        return [LoopFinding("recursion", line, AT_IMPORT)]
+    grown = growth(CallCounts(), counts)
+    kind = (grown.kind if grown else "") or "loop"
+    return [LoopFinding(kind, grown.line.line if grown and grown.line else line, AT_IMPORT)]

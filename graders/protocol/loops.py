@@ -14,6 +14,7 @@ LOOP_CALLS = {
     "filter": "filter()",
     "sorted": "sorted()",
 }
+_BUILTINS = frozenset({"map", "filter", "sorted"})  # the rest of LOOP_CALLS are NumPy's
 _NODE_KINDS: dict[type[ast.AST], str] = {
     ast.For: "for loop",
     ast.AsyncFor: "for loop",
@@ -37,32 +38,39 @@ class LoopFinding:
         return {"kind": self.kind, "line": self.line, "function": self.function}
 
 
-def find_loops(tree: ast.Module, entry: str) -> list[LoopFinding]:
-    """Loops reachable from `entry`: its body and the module-level functions it uses.
+Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
-    Module-level aliases are followed (`positional_encoding = build`, `each = map`), a function
-    that is only referenced (passed, stored) counts as used, and a call back into a function
-    still being walked is recursion, direct or mutual.
+
+def find_loops(tree: ast.Module, entry: str) -> list[LoopFinding]:
+    """Loops reachable from `entry`: its body and the functions and classes it uses.
+
+    A function counts wherever the module defines it: at the top, inside `if`/`try`/`with`
+    blocks, or as a method of a class that is used (every method of it is walked); a nested
+    function is walked with the one around it. A function nothing reachable uses, and the
+    `if __name__ == "__main__":` block, are not the entry's. Module-level aliases are followed
+    (`positional_encoding = build`, `each = map`, `positional_encoding = Encoder()`), a
+    function that is only referenced (passed, stored) counts as used, and a call back into a
+    function still being walked is recursion, direct or mutual.
     """
-    functions = {
-        node.name: node
-        for node in tree.body
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-    }
-    aliases = _module_aliases(tree)
+    definitions = _definitions(tree)
+    aliases = _module_aliases(tree, entry)
     findings: list[LoopFinding] = []
     done: set[str] = set()
 
     def resolve(name: str | None) -> str | None:
         seen: set[str] = set()
-        while name in aliases and name not in functions and name not in seen:
+        while name in aliases and name not in definitions and name not in seen:
             seen.add(name)
             name = aliases[name]
         return name
 
     def walk(name: str, path: tuple[str, ...]) -> None:
         done.add(name)
-        for node in ast.walk(functions[name]):
+        for node, label in _bodies(name, definitions[name]):
+            scan(node, label, path)
+
+    def scan(root: ast.AST, name: str, path: tuple[str, ...]) -> None:
+        for node in ast.walk(root):
             kind = _NODE_KINDS.get(type(node))
             if kind and isinstance(node, ast.stmt | ast.expr) and not _over_a_fixed_few(node):
                 findings.append(LoopFinding(kind, node.lineno, name))
@@ -72,20 +80,82 @@ def find_loops(tree: ast.Module, entry: str) -> list[LoopFinding]:
             target = resolve(used) if isinstance(node, ast.Name) else used
             if target is None or not isinstance(node, ast.expr):
                 continue
-            if target in LOOP_CALLS and (isinstance(node, ast.Name) or target != "sorted"):
+            # `x.map`, `self.filter`: an attribute is never the builtin of that name.
+            if target in LOOP_CALLS and (isinstance(node, ast.Name) or target not in _BUILTINS):
                 findings.append(LoopFinding(LOOP_CALLS[target], node.lineno, name))
             elif not isinstance(node, ast.Name):
                 continue
             elif target in path:
                 findings.append(LoopFinding("recursion", node.lineno, name))
-            elif target in functions and target not in done:
+            elif target in definitions and target not in done:
                 walk(target, (*path, target))
 
     start = resolve(entry)
-    if start in functions:
+    if start in definitions:
         walk(start, (start,))
     unique = {(finding.line, finding.kind, finding.function): finding for finding in findings}
     return sorted(unique.values(), key=lambda finding: finding.line)
+
+
+def _bodies(name: str, nodes: list[Definition]) -> list[tuple[ast.AST, str]]:
+    """What walking `name` scans: each function defined under it, each method of each class
+    (labelled `Class.method`)."""
+    found: list[tuple[ast.AST, str]] = []
+    for node in nodes:
+        if not isinstance(node, ast.ClassDef):
+            found.append((node, name))
+            continue
+        methods = _definitions(node).items()
+        found += [
+            (method, f"{name}.{method_name}")
+            for method_name, defined in methods
+            for method in defined
+            if not isinstance(method, ast.ClassDef)
+        ]
+    return found
+
+
+def _definitions(scope: ast.Module | ast.ClassDef) -> dict[str, list[Definition]]:
+    """The functions and classes a module (or class body) defines, by name: at the top and in
+    every block that runs when it loads (`if`, `try`, `with`, ...), never in the `__main__`
+    block. A name defined twice (a decoy, then the real one) has both."""
+    found: dict[str, list[Definition]] = {}
+    for node in _loaded_statements(scope.body):
+        if isinstance(node, Definition):
+            found.setdefault(node.name, []).append(node)
+    return found
+
+
+def _loaded_statements(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of `body` and of the blocks nested in it that are not functions' or
+    classes' bodies, leaving out the `if __name__ == "__main__":` block (its `else` stays)."""
+    found: list[ast.stmt] = []
+    for node in body:
+        found.append(node)
+        if isinstance(node, Definition):
+            continue
+        if isinstance(node, ast.If) and _is_main_check(node.test):
+            found += _loaded_statements(node.orelse)
+            continue
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for item in getattr(node, field, []):
+                if isinstance(item, ast.stmt):
+                    found += _loaded_statements([item])
+                elif isinstance(item, ast.ExceptHandler | ast.match_case):
+                    found += _loaded_statements(item.body)
+    return found
+
+
+def _is_main_check(test: ast.expr) -> bool:
+    """`__name__ == "__main__"`, either way round."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return False
+    sides = [test.left, test.comparators[0]]
+    return (
+        isinstance(test.ops[0], ast.Eq)
+        and any(isinstance(side, ast.Name) and side.id == "__name__" for side in sides)
+        and any(isinstance(side, ast.Constant) and side.value == "__main__" for side in sides)
+    )
 
 
 FIXED_FEW = 16  # items in a literal tuple or list a loop may walk without being "a loop"
@@ -107,12 +177,31 @@ def _over_a_fixed_few(node: ast.AST) -> bool:
     )
 
 
-def _module_aliases(tree: ast.Module) -> dict[str, str]:
-    """`name = other` and `name = np.other` at module level."""
+def fixed_few_lines(tree: ast.Module) -> frozenset[int]:
+    """The lines whose innermost loop is over a fixed few written in the code (`for name in
+    ("sin", "cos")`): the steps they take when the module loads are not a loop over data."""
+    innermost: dict[int, bool] = {}
+    # ast.walk is breadth-first: inner loops come later and overwrite their outer ones.
+    for node in ast.walk(tree):
+        if type(node) in _NODE_KINDS and isinstance(node, ast.stmt | ast.expr):
+            few = _over_a_fixed_few(node)
+            for line in range(node.lineno, (node.end_lineno or node.lineno) + 1):
+                innermost[line] = few
+    return frozenset(line for line, few in innermost.items() if few)
+
+
+def _module_aliases(tree: ast.Module, entry: str) -> dict[str, str]:
+    """`name = other` and `name = np.other` where the module loads them, and for the entry
+    `entry = Other(...)` too: an instance (its methods are the entry's), or what a factory
+    returns (a function nested in the factory). Any other name bound to a call's result is
+    data made at import, which the import's count covers."""
     aliases: dict[str, str] = {}
-    for node in tree.body:
+    for node in _loaded_statements(tree.body):
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target, used = node.targets[0], _used_name(node.value)
+            target, value = node.targets[0], node.value
+            if isinstance(target, ast.Name) and target.id == entry and isinstance(value, ast.Call):
+                value = value.func
+            used = _used_name(value)
             if isinstance(target, ast.Name) and used is not None:
                 aliases[target.id] = used
     return aliases

@@ -20,7 +20,7 @@ from tests.api.conftest import FLAGSHIP_URL, SOLUTION
 SUBMIT = f"{FLAGSHIP_URL}/submissions"
 POSTGRES_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 # About a second of module-level work under the policy, then the right (vectorised) answer.
-SLOW_BUT_RIGHT = "total = 0\nwhile total < 3_000_000:\n    total += 1\n\n" + SOLUTION
+SLOW_BUT_RIGHT = "total = sum(range(30_000_000))\n\n" + SOLUTION
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ FLAGSHIP = "sinusoidal-positional-encoding"
 SUBMIT = f"/api/exercises/{FLAGSHIP}/submissions"
 SOLUTION = (ROOT / "exercises" / FLAGSHIP / "solution.py").read_text()
 # Right, after about a second of busy work: long enough to kill something while it grades.
-SLOW_BUT_RIGHT = "total = 0\nwhile total < 20_000_000:\n    total += 1\n\n" + SOLUTION
+SLOW_BUT_RIGHT = "total = sum(range(200_000_000))\n\n" + SOLUTION
 SETTINGS = {
     "secret_key": "s" * 48,
     "cpu_seconds": "8",

@@ -115,4 +115,9 @@ def test_cpu_up_to_a_raised_ceiling_can_be_used(
 ) -> None:
     exercise = exercise_asking(tmp_path, cpu_seconds=4.0)
     report = grade(pool, loop_thread, exercise, busy_loop(2.0))
-    assert report.verdict is Verdict.PASSED, report.error
+    # Nothing was stopped; the work is a loop run at import, whose steps are the entry's, so
+    # `vectorised` fails it (graders.protocol.counts.IMPORT_STEPS) and the rest pass.
+    assert report.error is None, report.error
+    statuses = {test.id: test.status for test in report.tests}
+    assert statuses.pop("vectorised") == "failed"
+    assert set(statuses.values()) == {"passed"}, statuses
