@@ -16,7 +16,7 @@ from tests.distributed.conftest import FLAGSHIP, SETTINGS, SOLUTION
 
 pytestmark = pytest.mark.timeout(120)
 # Right, after several seconds of busy work: far longer than the claim time.
-LONG_BUT_RIGHT = "total = 0\nwhile total < 100_000_000:\n    total += 1\n\n" + SOLUTION
+LONG_BUT_RIGHT = "total = sum(range(400_000_000))\n\n" + SOLUTION
 # Room for it: several seconds of CPU on any machine, well inside these limits.
 LIMITS = {**SETTINGS, "cpu_seconds": "30", "wall_seconds": "45"}
 CLAIM_SECONDS = float(SETTINGS["claim_seconds"])
