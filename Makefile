@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install serve check lint typecheck static test bench assets browser services clean golden contracts
+.PHONY: install serve check lint typecheck static test bench bench-trees assets browser services clean golden contracts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("gradebox needs Python >= 3.11") if sys.version_info < (3, 11) else None'
@@ -56,6 +56,9 @@ bench: $(STAMP)  ## grading latency and throughput: pool vs fresh process vs in-
 	$(BIN)/python scripts/bench_cli.py
 	$(BIN)/python scripts/bench_verdicts.py
 	$(BIN)/python scripts/bench_service.py
+
+bench-trees: $(STAMP)  ## the warm pool's p50, an old tree (85d88de by default) and this one interleaved in one run
+	$(BIN)/python scripts/bench_trees.py
 
 assets:  ## rebuild static/dist from the npm packages (the built files are committed)
 	cd static && npm ci && npm run types && npm run build
