@@ -584,11 +584,33 @@ def _shape_message(got: Any, expected: Any) -> str | None:
 
 @check("matches_reference")
 def check_matches_reference(trials: list[Trial], context: CheckContext) -> Failure | None:
-    """Every value within the exercise's tolerance of the reference solution's."""
+    """Every value within the exercise's tolerance of the reference solution's; with
+    `exact_zeros = true`, a value the reference gives as exactly 0 must be exactly 0 (a
+    statement's "probability exactly 0", which a tolerance would let 1e-12 through)."""
+    exact_zeros = context.params.get("exact_zeros", False) is True
     for trial in trials:
         if failure := compare_values(trial, context.tolerance):
             return failure
+        if exact_zeros and (failure := _not_exactly_zero(trial)):
+            return failure
     return None
+
+
+def _not_exactly_zero(trial: Trial) -> Failure | None:
+    """The first value that is not exactly 0 where the reference's is (values already within
+    the tolerance, so the shapes agree)."""
+    got, expected = numbers_of(trial.got), numbers_of(trial.expected)
+    if got is None or expected is None or got.shape != expected.shape:
+        return None
+    wrong = (expected == 0) & (got != 0)
+    if not wrong.any():
+        return None
+    index = tuple(int(i) for i in np.argwhere(wrong)[0])
+    return Failure(
+        f"{position(index)} is {number(got[index])} but exactly 0 was expected: "
+        "a tolerance does not apply where the value must be exactly zero.",
+        trial,
+    )
 
 
 @check("finite_within")
@@ -768,7 +790,7 @@ def _counted_values(counted: list[Trial], others: list[Trial], tolerance: float)
     reference's on every other call: it computes something else only when counted (a loop it
     skips then). A solution wrong elsewhere too is the value tests' to report."""
     for trial in counted:
-        failure = _differs(trial, tolerance)
+        failure = _differs(trial, _counted_tolerance(trial, tolerance))
         if failure is None:
             continue
         if not others or any(_differs(other, tolerance) for other in others):
@@ -782,6 +804,25 @@ def _counted_values(counted: list[Trial], others: list[Trial], tolerance: float)
             trial,
         )
     return None
+
+
+COUNTED_RELATIVE = 1e-5  # float32 arithmetic over the counted calls' larger sums stays inside
+
+
+def _counted_tolerance(trial: Trial, tolerance: float) -> float:
+    """The tolerance a counted call's values are held to: the exercise's, grown with the
+    largest value the reference returns there. Counted calls are larger than the value tests'
+    (sums over more terms, values tens of times larger), and rounding grows with them: a
+    float32 computation, right on every value test, is no sign of a call told apart, whose
+    values are wrong outright."""
+    try:
+        expected = numbers_of(trial.expected)
+    except Exception:  # the comparison itself will say what it cannot read
+        return tolerance
+    if expected is None or not expected.size or expected.dtype.kind not in "iufc":
+        return tolerance
+    finite = np.abs(expected[np.isfinite(expected)])
+    return tolerance + COUNTED_RELATIVE * float(finite.max()) if finite.size else tolerance
 
 
 def _differs(trial: Trial, tolerance: float) -> Failure | None:

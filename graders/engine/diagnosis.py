@@ -20,7 +20,13 @@ from graders.exercise import Exercise, MistakeSpec, TestSpec
 from graders.probes import Probe
 from graders.protocol.counts import growth
 from graders.protocol.loops import LoopFinding
-from graders.protocol.matching import behaves_like, outcomes_match, raised_type, slips_like
+from graders.protocol.matching import (
+    behaves_like,
+    outcomes_match,
+    raised_type,
+    slips_like,
+    summaries_match,
+)
 from graders.report import Diagnosis, Status, TestResult
 
 logger = logging.getLogger(__name__)
@@ -108,7 +114,7 @@ def _match(
     for trial in trials:
         mine = trial.got if check.values else trusted.summarised(trial.got)
         theirs = _mistake_outcome(exercise, mistake, trial, check)
-        if behaves_like(mine, theirs, tolerance):
+        if behaves_like(mine, theirs, tolerance, summary=not check.values):
             continue
         if not slips_like(mine, theirs, trial.expected, tolerance):
             return None
@@ -255,8 +261,9 @@ def _returns_wrong(exercise: Exercise, mistake: MistakeSpec, test: TestSpec) -> 
     if check.raises:
         return True  # the mistake does not raise as the test asks; the learner does
     summary = not check.values
+    same = summaries_match if summary else outcomes_match
     return not all(
-        outcomes_match(
+        same(
             trusted.mistake_value(exercise, mistake, probe, summary=summary),
             trusted.reference_value(exercise, probe, summary=summary),
             exercise.tolerance,

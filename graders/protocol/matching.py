@@ -88,15 +88,35 @@ def outcomes_match(learner: Any, mistake: Any, tolerance: float) -> bool:
     return bool(within_tolerance(got, theirs, tolerance).all())
 
 
-def behaves_like(learner: Any, mistake: Any, tolerance: float) -> bool:
+def summaries_match(learner: Any, mistake: Any, tolerance: float) -> bool:
+    """`outcomes_match` for values of which only the summary crossed (types and shapes, for a
+    check that reads no more): one number matches one number whatever it holds, since a Python
+    float's summary keeps its value and a NumPy scalar's does not; item by item for tuples,
+    lists of arrays and dicts."""
+    if _one_number(learner) and _one_number(mistake):
+        return True
+    if isinstance(learner, dict) and isinstance(mistake, dict):
+        return list(learner) == list(mistake) and all(
+            summaries_match(learner[key], mistake[key], tolerance) for key in learner
+        )
+    if type(learner) is type(mistake) and isinstance(learner, list | tuple):
+        return len(learner) == len(mistake) and all(
+            summaries_match(mine, theirs, tolerance)
+            for mine, theirs in zip(learner, mistake, strict=True)
+        )
+    return outcomes_match(learner, mistake, tolerance)
+
+
+def behaves_like(learner: Any, mistake: Any, tolerance: float, summary: bool = False) -> bool:
     """Whether the learner's outcome on one call is a known mistake's (how the engine names a
-    mistake, graders.engine.diagnosis): the same value by `outcomes_match`, or a raise of the
-    same exception type, whatever its message says (wording is shared by mistakes that do
-    quite different things; what a mistake does across the tests tells them apart)."""
+    mistake, graders.engine.diagnosis): the same value by `outcomes_match` (`summaries_match`
+    where only summaries crossed), or a raise of the same exception type, whatever its message
+    says (wording is shared by mistakes that do quite different things; what a mistake does
+    across the tests tells them apart)."""
     raised = raised_type(learner)
     if raised is not None or raised_type(mistake) is not None:
         return raised == raised_type(mistake)
-    return outcomes_match(learner, mistake, tolerance)
+    return (summaries_match if summary else outcomes_match)(learner, mistake, tolerance)
 
 
 def slips_like(learner: Any, mistake: Any, expected: Any, tolerance: float) -> bool:

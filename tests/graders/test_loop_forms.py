@@ -105,6 +105,27 @@ def test_a_value_mistake_is_not_blamed_on_the_vectorised_test(
     assert found["interleaving"] == "failed", found
 
 
+FLOAT32_FEED_FORWARD = """
+import numpy as np
+
+
+def feed_forward(x, w1, b1, w2, b2):
+    x, w1, b1, w2, b2 = (a.astype(np.float32) for a in (x, w1, b1, w2, b2))
+    z = x @ w1 + b1
+    c = np.float32(np.sqrt(2 / np.pi))
+    return (np.float32(0.5) * z * (1 + np.tanh(c * (z + np.float32(0.044715) * z**3)))) @ w2 + b2
+"""
+
+
+def test_rounding_that_grows_with_the_counted_calls_is_not_taken_for_telling_them_apart(
+    catalog: Catalog, grade: SyncGrader
+) -> None:
+    # float32 throughout: within the tolerance on every value test, and off by ~4e-4 on the
+    # counted calls, whose values are a hundred times larger. Not a call told apart.
+    exercise = catalog.get("gelu-feed-forward")
+    assert grade(exercise, FLOAT32_FEED_FORWARD).verdict == "passed"
+
+
 def test_the_import_loop_is_named_with_its_line(flagship: Exercise, grade: SyncGrader) -> None:
     report = grade(flagship, source("frequencies-table-at-import.py"))
     test = next(test for test in report.tests if test.id == "vectorised")

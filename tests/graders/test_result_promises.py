@@ -113,6 +113,17 @@ def test_the_dtype_check_takes_the_dtype_the_statement_promises() -> None:
     assert run("dtype", [trial(np.zeros(3))], dtype="int64") is not None
 
 
+def test_exact_zeros_refuses_a_tiny_value_where_the_reference_gives_exactly_zero() -> None:
+    probe = make_probe("f", [np.zeros((2, 2))])
+    clipped = [Trial(probe, np.array([0.5, 1e-12, 0.5]), np.array([0.5, 0.0, 0.5]))]
+    assert run("matches_reference", clipped) is None  # within the tolerance...
+    message = run("matches_reference", clipped, exact_zeros=True)  # ...but not exactly 0
+    assert message is not None
+    assert message.startswith("Element 1 is")
+    exact = [Trial(probe, np.array([0.5, 0.0, 0.5]), np.array([0.5, 0.0, 0.5]))]
+    assert run("matches_reference", exact, exact_zeros=True) is None
+
+
 # --- validate: a promise without a test ------------------------------------------------------
 
 STATEMENT = """## What you will build
@@ -372,6 +383,13 @@ def test_a_multiplicative_causal_mask_that_turns_minus_inf_into_nan_fails(
             "dtype",
         ),
         (
+            "stable-softmax",
+            "import numpy as np\n\n\ndef softmax(x, axis=-1):\n"
+            "    e = np.exp(x - x.max(axis=axis, keepdims=True))\n"
+            "    return np.clip(e / e.sum(axis=axis, keepdims=True), 1e-12, 1.0)\n",
+            "negative-infinity",
+        ),
+        (
             "learned-position-embedding",
             "import numpy as np\n\n\ndef position_embedding(positions, table):\n"
             "    if ((positions < 0) | (positions >= len(table))).any():\n"
@@ -382,7 +400,12 @@ def test_a_multiplicative_causal_mask_that_turns_minus_inf_into_nan_fails(
             "inputs-unchanged",
         ),
     ],
-    ids=["causal-mask-float32", "stable-softmax-float32", "position-embedding-view"],
+    ids=[
+        "causal-mask-float32",
+        "stable-softmax-float32",
+        "stable-softmax-clipped-to-1e-12",
+        "position-embedding-view",
+    ],
 )
 def test_a_broken_result_promise_fails_its_test(
     slug: str, source: str, test_id: str, grade: SyncGrader

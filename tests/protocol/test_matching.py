@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from graders.protocol.matching import behaves_like, slips_like
+from graders.protocol.matching import behaves_like, slips_like, summaries_match
 from graders.trusted import raised_value
 
 
@@ -26,3 +27,22 @@ def test_a_tuple_with_the_mistake_s_slip_in_one_item_is_matched_per_item() -> No
     assert not slips_like((1.0, grad), mistake, reference, 1e-9)  # the mistake's slip not made
     # The mistake's loss is wrong, the learner's right: the mistake's slip there is not theirs.
     assert not slips_like((1.0, grad / 2), (2.0, grad / 2), reference, 1e-9)
+
+
+@pytest.mark.parametrize(
+    ("learner", "mistake", "same"),
+    [
+        (1.5, np.float64(0.0), True),  # a Python float keeps its value in a summary
+        ((2.0, np.zeros((2, 3))), (np.float64(0.0), np.zeros((2, 3))), True),
+        ({"loss": 1.0}, {"loss": np.float64(0.0)}, True),
+        ((2.0, np.zeros((2, 3))), (np.float64(0.0), np.zeros((3, 2))), False),
+        ((2.0,), (np.float64(0.0), np.zeros(2)), False),
+        (np.zeros(3), np.zeros(3, dtype=np.int64), False),
+    ],
+    ids=["float-vs-numpy-scalar", "in-a-tuple", "in-a-dict", "shapes-differ", "lengths", "kind"],
+)
+def test_summaries_match_one_number_to_one_number_whatever_it_holds(
+    learner: object, mistake: object, same: bool
+) -> None:
+    assert summaries_match(learner, mistake, 1e-6) is same
+    assert behaves_like(learner, mistake, 1e-6, summary=True) is same

@@ -1,5 +1,5 @@
 # wrong: builds the table row by row with the nested list comprehension from a popular blog post; the values are right but it loops in Python.
-# diagnosis: list-comprehension
+# diagnosis: list-comprehension, loop-comprehension
 
 import numpy as np
 
