@@ -781,6 +781,8 @@ def check_no_python_loops(trials: list[Trial], context: CheckContext) -> Failure
         assert large.counts is not None
         if large.counts.total > small.counts.total:
             return _growth(small, small.counts, large, large.counts)
+        if small.counts.total > SHRINK_FACTOR * large.counts.total + SHRINK_SLACK:
+            return _shrink(small, small.counts, large, large.counts)
     others = [trial for trial in trials if not trial.probe.counted]
     return _counted_values(counted, others, context.tolerance)
 
@@ -860,6 +862,21 @@ def _loop_found(context: CheckContext) -> Failure:
     others = len(context.loops) - 1
     more = f" There {'is' if others == 1 else 'are'} {others} more after it." if others else ""
     return Failure(f"Line {first.line} uses a {first.kind}{where}. {_INSTEAD} instead.{more}")
+
+
+# A vectorised call takes the same steps at any size; one that takes many more on the smaller
+# call did the larger call's work ahead of it (a loop filling a cache the larger call reads).
+SHRINK_FACTOR, SHRINK_SLACK = 2, 64
+
+
+def _shrink(small: Trial, before: CallCounts, large: Trial, after: CallCounts) -> Failure:
+    return Failure(
+        f"Your code took {before.total:,} Python steps for {small.probe.call} but only "
+        f"{after.total:,} for the larger {large.probe.call}: a vectorised function takes the "
+        "same steps whatever the sizes, and work done on one call for another (a cache filled "
+        f"one element at a time) is still a loop. {_INSTEAD} on every call.",
+        small,
+    )
 
 
 def _growth(small: Trial, before: CallCounts, large: Trial, after: CallCounts) -> Failure:

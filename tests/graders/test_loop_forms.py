@@ -1,10 +1,11 @@
-"""Five loops that passed `vectorised` without any escape from the language layer (issue 25).
+"""Six loops that passed `vectorised` without any escape from the language layer (issue 25).
 
 Each is a learner's file in the flagship's wrong corpus, with the reference's values in plain
 NumPy wherever a test compares values: a real per-element class taken with `type()`, a loop
 skipped when the counted call is recognised (by its counting iterator's type name, by its
-sizes, by coming first, with the loop hidden from the scan under `if True:`), and a loop run
-at import. Each must fail `vectorised` and nothing else.
+sizes, by coming first, with the loop hidden from the scan under `if True:`), a loop run at
+import, and a loop the scan cannot see (list() over a sequence class) that fills, on the smaller
+counted call, a cache the larger one reads. Each must fail `vectorised` and nothing else.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ FORMS = {
     "zeros on the counted sizes": "counted-sizes-zeros.py",
     "zeros on the first calls, the loop under `if True:`": "if-true-first-calls-zeros.py",
     "a table of frequencies built by loops at import": "frequencies-table-at-import.py",
+    "the larger call's table filled ahead by the smaller one": "cache-filled-for-the-larger-call.py",
 }
 
 
