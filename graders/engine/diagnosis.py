@@ -306,7 +306,7 @@ def _counted_kind(trials: list[Trial]) -> str:
 
 
 def diagnose_raised(
-    exercise: Exercise, test: TestSpec, probe: Probe, error_type: str, message: str = ""
+    exercise: Exercise, test: TestSpec, probe: Probe, error_type: str
 ) -> Diagnosis | None:
     """The known mistakes that fail this test and raise the same exception on the same call,
     whatever their message says (a message's wording is shared by mistakes that do quite

@@ -66,7 +66,7 @@ def grade_test(
                 f"Called {probe.call}.\nIt raised {result.error_type}{where}: {result.message}"
             )
             errored = stopped(Status.ERROR, message, result.line)
-            diagnosis = diagnose_raised(exercise, test, probe, result.error_type, result.message)
+            diagnosis = diagnose_raised(exercise, test, probe, result.error_type)
             return errored.model_copy(update={"diagnosis": diagnosis}) if diagnosis else errored
         if result.outcome is ProbeOutcome.TIMED_OUT:
             limits = exercise.limits

@@ -74,6 +74,10 @@ RAW_MEMORY_NAMES = frozenset(
 
 
 _RAW_MEMORY_WHY = "it is NumPy's raw-memory protocol, which lays arrays over any address"
+_TRY_STAR_WHY = (
+    "on this Python (3.11) a bug in how it is run lets code past the graded-code policy "
+    "(CVE-2025-22153); catch the exception with a plain `except`"
+)
 _ASYNC_WHY = (
     "the grader calls your function as a plain function, so a coroutine it returned would "
     "never run; write a plain `def`"
@@ -122,6 +126,22 @@ class LearnerTransformer(RestrictingNodeTransformer):
     def not_allowed(self, node: ast.AST) -> None:
         kind = type(node).__name__
         self.refuse(node, f"The {kind} statement", "the policy has not been reviewed for it")
+
+    def check_slots(self, node: ast.AST, names: list[str] | None) -> None:
+        """`__slots__` written as literal names, each an ordinary attribute name: a slot is
+        an attribute of every instance, so it must be one learner code could write."""
+        if names is None:
+            self.refuse(
+                node,
+                "`__slots__` other than a literal",
+                "write the names as a string or a tuple of strings: `__slots__ = ('a', 'b')`",
+            )
+            return
+        for name in names:
+            if not name.isidentifier() or is_dunder(name) or name in RAW_MEMORY_NAMES:
+                self.refuse(node, f"The slot `{name}`", "a slot must be a plain attribute name")
+            else:
+                self.check_name(node, name)
 
     def visit_Call(self, node: ast.Call) -> Any:
         if isinstance(node.func, ast.Name) and node.func.id in ("eval", "exec"):
@@ -235,6 +255,10 @@ class LearnerTransformer(RestrictingNodeTransformer):
         self.refuse(node, "`await`", _ASYNC_WHY)
         return node
 
+    def visit_TryStar(self, node: ast.AST) -> Any:
+        self.refuse(node, "`except*` (exception groups)", _TRY_STAR_WHY)
+        return node
+
     def visit_AsyncFor(self, node: ast.AsyncFor) -> Any:
         self.refuse(node, "`async for`", _ASYNC_WHY)
         return node
@@ -253,20 +277,42 @@ class LearnerTransformer(RestrictingNodeTransformer):
         if any(keyword.arg == "metaclass" for keyword in node.keywords):
             self.refuse(node, "A metaclass", "it runs code while classes are built")
         self.check_keywords(node.keywords)
+        slots = _literal_slots(node.body)
         for name, where in _bound_in_class_scope(node.body):
-            if is_dunder(name) and name not in CLASS_DUNDERS | _COMPILER_CLASS_NAMES:
+            if name == "__slots__":
+                self.check_slots(where, slots.get(id(where)))
+            elif is_dunder(name) and name not in CLASS_DUNDERS | _COMPILER_CLASS_NAMES:
                 self.refuse(
                     where,
                     f"Defining `{name}` in a class",
-                    "NumPy and Python consult it behind the guards (the allowed ones are "
-                    "__init__, __call__, __repr__, __len__, __getitem__, __iter__, __eq__, "
-                    "comparisons and arithmetic)",
+                    "NumPy and Python consult it behind the guards (the allowed ones include "
+                    "__init__, __call__, __repr__, __slots__, container and context-manager "
+                    "methods, comparisons, arithmetic and conversions)",
                 )
         self.classes.append(node.name)
         try:
             return self.node_contents_visit(node)
         finally:
             self.classes.pop()
+
+
+def _literal_slots(body: list[ast.stmt]) -> dict[int, list[str]]:
+    """The names of each `__slots__ = <literal>` statement of a class body, by the id of its
+    target: one string, or a tuple or list of strings."""
+    found: dict[int, list[str]] = {}
+    for statement in body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target, value = statement.targets[0], statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            target, value = statement.target, statement.value
+        else:
+            continue
+        if not (isinstance(target, ast.Name) and target.id == "__slots__"):
+            continue
+        items = value.elts if isinstance(value, ast.Tuple | ast.List) else [value]
+        if all(isinstance(item, ast.Constant) and isinstance(item.value, str) for item in items):
+            found[id(target)] = [item.value for item in items]  # type: ignore[attr-defined]
+    return found
 
 
 def _as_expression(key: ast.expr) -> ast.expr:

@@ -54,6 +54,7 @@ def find_loops(tree: ast.Module, entry: str) -> list[LoopFinding]:
     """
     definitions = _definitions(tree)
     aliases = _module_aliases(tree, entry)
+    named = _named_anywhere(tree)
     findings: list[LoopFinding] = []
     done: set[str] = set()
 
@@ -66,7 +67,7 @@ def find_loops(tree: ast.Module, entry: str) -> list[LoopFinding]:
 
     def walk(name: str, path: tuple[str, ...]) -> None:
         done.add(name)
-        for node, label in _bodies(name, definitions[name]):
+        for node, label in _bodies(name, definitions[name], named):
             scan(node, label, path)
 
     def scan(root: ast.AST, name: str, path: tuple[str, ...]) -> None:
@@ -97,9 +98,42 @@ def find_loops(tree: ast.Module, entry: str) -> list[LoopFinding]:
     return sorted(unique.values(), key=lambda finding: finding.line)
 
 
-def _bodies(name: str, nodes: list[Definition]) -> list[tuple[ast.AST, str]]:
-    """What walking `name` scans: each function defined under it, each method of each class
-    (labelled `Class.method`)."""
+def _named_anywhere(tree: ast.Module) -> frozenset[str] | None:
+    """Every name the module mentions (names, attributes, strings: `getattr(obj, "table")`),
+    or None when it looks an attribute up by a name it computes (then any method may run)."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found.add(node.value)
+        elif isinstance(node, ast.Call) and _computed_lookup(node):
+            return None
+    return frozenset(found)
+
+
+# Calls that look an attribute up by name, and where the name is: with a computed name, any
+# method may be the one that runs.
+_LOOKUP_NAME_FROM = {"getattr": 1, "attrgetter": 0, "methodcaller": 0}
+
+
+def _computed_lookup(call: ast.Call) -> bool:
+    first = _LOOKUP_NAME_FROM.get(_used_name(call.func) or "")
+    if first is None:
+        return False
+    names = call.args[first : first + 1] if first else call.args
+    return bool(call.keywords) or not all(isinstance(arg, ast.Constant) for arg in names)
+
+
+def _bodies(
+    name: str, nodes: list[Definition], named: frozenset[str] | None = None
+) -> list[tuple[ast.AST, str]]:
+    """What walking `name` scans: each function defined under it, and each method of each
+    class (labelled `Class.method`) that can run: its dunders (Python calls them), and the
+    others the module names somewhere (`named`; all of them when that is None). A method
+    nothing names, nothing calls: the tracer still counts it if it runs."""
     found: list[tuple[ast.AST, str]] = []
     for node in nodes:
         if not isinstance(node, ast.ClassDef):
@@ -111,6 +145,7 @@ def _bodies(name: str, nodes: list[Definition]) -> list[tuple[ast.AST, str]]:
             for method_name, defined in methods
             for method in defined
             if not isinstance(method, ast.ClassDef)
+            and (named is None or _is_dunder(method_name) or method_name in named)
         ]
     return found
 
@@ -249,3 +284,7 @@ def _refers_to(node: ast.AST, name: str) -> bool:
         for part in body
         for inner in ast.walk(part)
     )
+
+
+def _is_dunder(name: str) -> bool:
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")

@@ -109,3 +109,43 @@ def test_a_loop_over_a_fixed_few_written_in_the_code_is_not_a_loop(body: str) ->
 def test_a_literal_too_long_to_be_a_few_is_still_a_loop() -> None:
     items = ", ".join(str(number) for number in range(40))
     assert kinds(f"def f(x):\n    return [x[i] for i in ({items})]\n") == ["list comprehension"]
+
+
+CLASS = """
+class Result:
+    def __init__(self, x):
+        self.x = x
+
+    def __iter__(self):
+        for part in self.x:
+            yield part
+
+    def describe(self):
+        return ", ".join(str(part) for part in self.x)
+
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "found"),
+    [
+        ("def f(x):\n    return Result(x)\n", ["for loop"]),  # describe() is never called
+        (
+            "def f(x):\n    r = Result(x)\n    r.describe()\n    return r\n",
+            ["for loop", "generator expression"],
+        ),
+        (
+            "def f(x):\n    return getattr(Result(x), 'describe')()\n",
+            ["for loop", "generator expression"],
+        ),
+        (
+            "def f(x, name):\n    return getattr(Result(x), name)()\n",
+            ["for loop", "generator expression"],
+        ),
+    ],
+    ids=["method-nothing-names", "method-called", "getattr-by-its-name", "getattr-computed"],
+)
+def test_a_method_counts_when_python_calls_it_or_the_module_names_it(
+    entry: str, found: list[str]
+) -> None:
+    assert kinds(CLASS + entry) == found

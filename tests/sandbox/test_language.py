@@ -222,6 +222,18 @@ CONSTRUCTS = {
         assert (g & g, g | g, ~g, round(g), [10, 20, 30][g]) == ("and", "or", "invert", 0, 30)
         assert np.zeros(5)[g] == 0.0 and Defaults()[3] == 6
     """,
+    "class_with_slots": """
+        class Result:
+            __slots__ = ("loss", "grad")
+            def __init__(self, loss, grad):
+                self.loss, self.grad = loss, grad
+        class One:
+            __slots__ = "value"
+        r, o = Result(1.0, np.zeros(2)), One()
+        o.value = 3
+        assert r.loss == 1.0 and r.grad.shape == (2,) and o.value == 3
+        assert not hasattr(r, "__dict__")
+    """,
     "match_on_values_sequences_and_mappings_with_guards": """
         def describe(x):
             match np.ndim(x), np.shape(x):
@@ -365,6 +377,18 @@ REFUSED = {
     "await": ("def f(x):\n    return await x\n", "`await`"),
     "async_for": ("def f(xs):\n    async for x in xs:\n        pass\n", "`async for`"),
     "async_with": ("def f(x):\n    async with x:\n        pass\n", "`async with`"),
+    "slot_named_a_raw_memory_protocol": (
+        "class Evil:\n    __slots__ = ('__array_interface__',)\n",
+        "The slot `__array_interface__`",
+    ),
+    "slots_not_a_literal": (
+        "names = ('a',)\nclass C:\n    __slots__ = names\n",
+        "`__slots__` other than a literal",
+    ),
+    "except_star": (  # named as written (it was "The TryStar statement"), and why
+        "try:\n    pass\nexcept* ValueError:\n    pass\n",
+        "`except*` (exception groups) is not available in graded code: on this Python",
+    ),
 }
 
 
