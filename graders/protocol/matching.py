@@ -51,6 +51,19 @@ def within_tolerance(
 ) -> np.ndarray[Any, Any]:
     """The one rule for "the same number", element by element, used by every comparison:
     |got - expected| <= tolerance, or both NaN, or the same infinity."""
+    fast = got.ndim > 0 and got.shape == expected.shape
+    if fast and got.dtype.kind in "fc" and expected.dtype.kind in "fc":
+        # The same rule, fast: |got - expected| first (a fifth of np.isclose's time), and
+        # np.isclose only for the elements that fail it (NaN, infinities, or truly apart).
+        with np.errstate(invalid="ignore", over="ignore"):
+            near: np.ndarray[Any, Any] = np.abs(got - expected) <= tolerance
+            if near.all():
+                return near
+            apart = ~near
+            near[apart] = np.isclose(
+                got[apart], expected[apart], rtol=0.0, atol=tolerance, equal_nan=True
+            )
+        return near
     close: np.ndarray[Any, Any] = np.isclose(
         got, expected, rtol=0.0, atol=tolerance, equal_nan=True
     )

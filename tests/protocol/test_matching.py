@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from graders.protocol.matching import behaves_like, slips_like, summaries_match
+from graders.protocol.matching import behaves_like, slips_like, summaries_match, within_tolerance
 from graders.trusted import raised_value
 
 
@@ -46,3 +46,26 @@ def test_summaries_match_one_number_to_one_number_whatever_it_holds(
 ) -> None:
     assert summaries_match(learner, mistake, 1e-6) is same
     assert behaves_like(learner, mistake, 1e-6, summary=True) is same
+
+
+EDGES = np.array([0.0, 1.0, -1.0, 1e-5, 5e-5, 2e-4, np.inf, -np.inf, np.nan, 1e308, -1e308])
+
+
+@pytest.mark.parametrize("tolerance", [1e-4, 1e-6, 0.0])
+@pytest.mark.parametrize(
+    "kinds", [(np.float64, np.float64), (np.float32, np.float64), (np.complex128, np.complex128)]
+)
+def test_within_tolerance_is_np_isclose_with_an_absolute_tolerance(
+    tolerance: float, kinds: tuple[type, type]
+) -> None:
+    got, expected = (axis.ravel() for axis in np.meshgrid(EDGES, EDGES))
+    with np.errstate(all="ignore"):
+        got, expected = got.astype(kinds[0]), expected.astype(kinds[1])
+        if kinds[0] is np.complex128:
+            got, expected = got + 1j * expected, expected - 1j * got
+        wanted = np.isclose(got, expected, rtol=0.0, atol=tolerance, equal_nan=True)
+    assert (within_tolerance(got, expected, tolerance) == wanted).all()
+    for one, other in zip(got[:20], expected[:20], strict=True):  # 0-d arrays alike
+        with np.errstate(all="ignore"):
+            alike = np.isclose(one, other, rtol=0.0, atol=tolerance, equal_nan=True)
+        assert within_tolerance(np.asarray(one), np.asarray(other), tolerance) == alike
