@@ -42,8 +42,14 @@ def _allowed_base(base: Any) -> bool:
         return False
     if id(base) in _PLAIN_BASE_IDS or base in _LEARNER_CLASSES:
         return True
-    # Exceptions: a learner's `class ShapeError(ValueError)`.
-    return issubclass(base, BaseException) and base.__module__ == "builtins"
+    # Exceptions: a learner's `class ShapeError(ValueError)`. Not exception groups: `except*`
+    # calls a group's `split` and `derive` from C, and CPython 3.11 trusts what a subclass's
+    # return (CVE-2025-22153); a learner raises and catches the real ExceptionGroup.
+    return (
+        issubclass(base, BaseException)
+        and not issubclass(base, BaseExceptionGroup)
+        and base.__module__ == "builtins"
+    )
 
 
 def build_class(function: Any, name: Any, *bases: Any, **keywords: Any) -> Any:
@@ -57,8 +63,8 @@ def build_class(function: Any, name: Any, *bases: Any, **keywords: Any) -> Any:
             shown = getattr(base, "__name__", type(base).__name__)
             raise TypeError(
                 f"subclassing {shown} {NOT_AVAILABLE}: a class may build on its own classes, "
-                "object, the builtin containers and exceptions, and typing's Generic and "
-                "Protocol"
+                "object, the builtin containers and exceptions (exception groups excepted), "
+                "and typing's Generic and Protocol"
             )
     cls = builtins.__build_class__(function, name, *bases, **keywords)
     remember(cls)

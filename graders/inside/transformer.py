@@ -74,10 +74,6 @@ RAW_MEMORY_NAMES = frozenset(
 
 
 _RAW_MEMORY_WHY = "it is NumPy's raw-memory protocol, which lays arrays over any address"
-_TRY_STAR_WHY = (
-    "on this Python (3.11) a bug in how it is run lets code past the graded-code policy "
-    "(CVE-2025-22153); catch the exception with a plain `except`"
-)
 _ASYNC_WHY = (
     "the grader calls your function as a plain function, so a coroutine it returned would "
     "never run; write a plain `def`"
@@ -256,8 +252,10 @@ class LearnerTransformer(RestrictingNodeTransformer):
         return node
 
     def visit_TryStar(self, node: ast.AST) -> Any:
-        self.refuse(node, "`except*` (exception groups)", _TRY_STAR_WHY)
-        return node
+        """`except*` as `try`: RestrictedPython refuses it for CVE-2025-22153, a CPython 3.11
+        bug reached through an exception group subclass's `split`; graded code may not
+        subclass exception groups nor write to one (graders.inside.classes, the guards)."""
+        return self.node_contents_visit(node)
 
     def visit_AsyncFor(self, node: ast.AsyncFor) -> Any:
         self.refuse(node, "`async for`", _ASYNC_WHY)

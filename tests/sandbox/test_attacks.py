@@ -244,14 +244,44 @@ ATTACKS = [
         at_module("import string\nprint(string.Formatter().get_field('0.__class__', [1], {}))"),
     ),
     Attack(
-        # CVE-2025-22153: try/except* allowed a type confusion in Python 3.11+.
-        "try_except_star",
+        # CVE-2025-22153: except* trusts what an exception group's split() returns (CPython
+        # 3.11); graded code may use except*, never a group whose split is its own. (Each
+        # step here is harmless if allowed, so that allowing it passes: the detector.)
+        "exception_group_subclass_split",
+        in_call(
+            """
+            class Evil(ExceptionGroup):
+                def split(self, condition):
+                    return ExceptionGroup.split(self, condition)
+            try:
+                raise Evil('x', [ValueError(1)])
+            except* ValueError:
+                pass
+            """
+        ),
+    ),
+    Attack(
+        "exception_group_type_of_a_caught_group_subclassed",
         in_call(
             """
             try:
-                raise ExceptionGroup('x', [ValueError(1)])
+                raise ValueError(1)
             except* ValueError as group:
-                print(group)
+                class Evil(type(group)):
+                    pass
+            """
+        ),
+    ),
+    Attack(
+        "exception_group_split_written_on_the_instance",
+        in_call(
+            """
+            group = ExceptionGroup('x', [ValueError(1)])
+            group.split = group.split
+            try:
+                raise group
+            except* ValueError:
+                pass
             """
         ),
     ),

@@ -222,6 +222,20 @@ CONSTRUCTS = {
         assert (g & g, g | g, ~g, round(g), [10, 20, 30][g]) == ("and", "or", "invert", 0, 30)
         assert np.zeros(5)[g] == 0.0 and Defaults()[3] == 6
     """,
+    "except_star_splits_a_group": """
+        caught = []
+        try:
+            raise ExceptionGroup("checks", [ValueError("shape"), KeyError("axis"), ValueError(2)])
+        except* ValueError as group:
+            caught.append(("value", len(group.exceptions)))
+        except* KeyError as group:
+            caught.append(("key", len(group.exceptions)))
+        try:
+            raise TypeError("plain")
+        except* TypeError as group:
+            caught.append(("wrapped", type(group.exceptions[0]).__name__))
+        assert caught == [("value", 2), ("key", 1), ("wrapped", "TypeError")]
+    """,
     "class_with_slots": """
         class Result:
             __slots__ = ("loss", "grad")
@@ -384,10 +398,6 @@ REFUSED = {
     "slots_not_a_literal": (
         "names = ('a',)\nclass C:\n    __slots__ = names\n",
         "`__slots__` other than a literal",
-    ),
-    "except_star": (  # named as written (it was "The TryStar statement"), and why
-        "try:\n    pass\nexcept* ValueError:\n    pass\n",
-        "`except*` (exception groups) is not available in graded code: on this Python",
     ),
 }
 
