@@ -9,6 +9,7 @@ from pathlib import Path
 from graders import trusted
 from graders.exercise import Exercise, load_exercise
 from graders.exercise_file import ExerciseError
+from graders.load_check import load_problems
 from graders.protocol.limits import Limits
 
 log = logging.getLogger("gradebox.catalog")
@@ -47,6 +48,10 @@ class Catalog:
             raise UnknownExercise(slug)
         exercise = load_exercise(self.root / slug, self.limits)
         trusted.checks_for(exercise)
+        problems = load_problems(exercise)
+        if problems:
+            file, _, problem = problems[0].partition(": ")
+            raise ExerciseError(exercise.path / file.split(" line ")[0], "load", problem)
         self.exercises[slug] = exercise
         return exercise
 
@@ -56,6 +61,7 @@ class Catalog:
         try:
             exercise = load_exercise(folder, self.limits)
             trusted.checks_for(exercise)
+            problems = load_problems(exercise)
         except ExerciseError as error:
             self.broken[folder.name] = f"{error.path.name}: {error.field_name}: {error.problem}"
             log.error("exercise %s left out: %s", folder.name, self.broken[folder.name])
@@ -63,7 +69,11 @@ class Catalog:
             self.broken[folder.name] = f"checks.py: {type(error).__name__}: {error}"
             log.error("exercise %s left out: %s", folder.name, self.broken[folder.name])
         else:
-            self.exercises[folder.name] = exercise
+            if problems:  # every problem, each naming its file: an author fixes them in one go
+                self.broken[folder.name] = "; ".join(problems)
+                log.error("exercise %s left out: %s", folder.name, self.broken[folder.name])
+            else:
+                self.exercises[folder.name] = exercise
         self._stamp[folder.name] = _newest_change(folder)
 
     def reload_changed(self) -> list[str]:
