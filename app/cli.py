@@ -289,7 +289,8 @@ def _printable(text: str) -> str:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from graders.validate import format_matrix, validate_exercise
+    from graders.validate import format_matrix
+    from graders.validate_run import validate_folder
 
     settings = _settings()
     folders = args.folders or sorted(
@@ -303,9 +304,9 @@ def _validate(args: argparse.Namespace) -> int:
     async def work(grader: Grader) -> list[Validation]:
         results = []
         for folder in folders:
-            result = await validate_exercise(folder, grader)
+            result = await validate_folder(folder, grader)  # problems, never a traceback
             if _apply_tools(args, result):  # the folder changed: prove it again as it is now
-                result = await validate_exercise(folder, grader)
+                result = await validate_folder(folder, grader)
             results.append(result)
         return results
 

@@ -61,6 +61,10 @@ def _problems(exercise: Exercise) -> list[str]:
     if problems:  # the rest runs this code: not when it does not parse
         return problems
     try:
+        trusted.entry_function(exercise.solution_path, exercise.entry)
+    except Exception as error:
+        return [f"solution.py: does not load: {type(error).__name__}: {error}"]
+    try:
         checks = trusted.checks_for(exercise)
         analyses = trusted.analyses_for(exercise)
     except Exception as error:

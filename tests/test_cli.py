@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -98,3 +99,14 @@ def test_new_refuses_a_bad_slug(tmp_path: Path) -> None:
     result = gradebox("new", "Not A Slug", GRADEBOX_EXERCISES_DIR=str(tmp_path))
     assert result.returncode == 2
     assert "is not a slug" in result.stderr
+
+
+def test_validate_reports_a_reference_that_raises_at_import_as_a_problem(tmp_path: Path) -> None:
+    folder = tmp_path / "broken"
+    shutil.copytree(EXERCISES / FLAGSHIP, folder)
+    with (folder / "solution.py").open("a", encoding="utf-8") as solution:
+        solution.write("\nTABLE = {}['missing']\n")
+    validated = gradebox("validate", str(folder), GRADEBOX_EXERCISES_DIR=str(tmp_path))
+    assert validated.returncode == 1
+    assert "Traceback" not in validated.stdout + validated.stderr
+    assert "problem: solution.py: does not load: KeyError" in validated.stdout

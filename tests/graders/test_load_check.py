@@ -16,9 +16,12 @@ import pytest
 
 from graders import load_check
 from graders.catalog import Catalog
+from graders.engine import Grader
 from graders.exercise import Exercise
+from graders.host.pool import SandboxPool
 from graders.load_check import digest, load_problems
-from tests.conftest import EXERCISES, FLAGSHIP
+from graders.validate_run import _unexpected, validate_folder
+from tests.conftest import EXERCISES, FLAGSHIP, LoopThread
 
 RAISING_CHECK = """
 
@@ -49,6 +52,8 @@ def _break(folder: Path, how: str) -> None:
         _mistake(folder).write_text("import numpy as np\n\n\ndef other(x):\n    return x\n")
     elif how == "solution-does-not-parse":
         _append(folder / "solution.py", "\nreturn = 1\n")
+    elif how == "solution-raises-at-import":
+        _append(folder / "solution.py", "\nTABLE = {}['missing']\n")
     elif how == "checks-py-raises-at-import":
         _append(folder / "checks.py", "\nraise RuntimeError('half-written')\n")
     elif how == "check-raises-on-the-reference":
@@ -61,6 +66,7 @@ BREAKAGES = {
     "mistake-does-not-parse": "mistakes/",
     "mistake-without-the-entry": "defines no `positional_encoding`",
     "solution-does-not-parse": "solution.py line",
+    "solution-raises-at-import": "solution.py: does not load: KeyError",
     "checks-py-raises-at-import": "checks.py",
     "check-raises-on-the-reference": "check `shape` of test `shape` raised IndexError",
     "analysis-raises-on-the-reference": "analysis `analysis_that_raises` raised KeyError",
@@ -133,3 +139,27 @@ def test_healthz_lists_a_broken_folder_and_stays_200(two_folders: Path, tmp_path
     response = asyncio.run(health())
     assert response.status_code == 200
     assert "check `shape`" in response.json()["broken_exercises"]["broken-one"]
+
+
+@pytest.mark.parametrize("how", ["solution-raises-at-import", "mistake-without-the-entry"])
+def test_validate_reports_a_broken_folder_as_problems_never_a_traceback(
+    how: str, two_folders: Path, pool: SandboxPool, loop_thread: LoopThread
+) -> None:
+    folder = two_folders / "broken-one"
+    _break(folder, how)
+    result = loop_thread.run(validate_folder(folder, Grader(pool)))
+    assert not result.ok
+    assert any(BREAKAGES[how] in problem for problem in result.problems), result.problems
+
+
+def test_validate_names_the_authors_file_and_line_where_it_stopped(tmp_path: Path) -> None:
+    folder = tmp_path / "x"
+    (folder / "mistakes").mkdir(parents=True)
+    (folder / "checks.py").write_text("def helper():\n    return {}['missing']\n")
+    namespace: dict[str, object] = {}
+    exec(compile((folder / "checks.py").read_text(), str(folder / "checks.py"), "exec"), namespace)
+    try:
+        namespace["helper"]()  # type: ignore[operator]
+    except KeyError as error:
+        problem = _unexpected(folder, error)
+    assert problem.startswith("checks.py line 2: validate stopped: KeyError")
