@@ -54,6 +54,8 @@ class TestSpec:
     # A counted test's calls for each of `probes.COUNTED_FACTORS` (the first is `probes`):
     # one is drawn per grading.
     counted: list[list[Probe]] = field(default_factory=list)
+    # `expect`: a call and the value its author computed by hand (graders.validate_proofs)
+    expect: list[tuple[Probe, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -252,6 +254,12 @@ def _test(path: Path, function: str, index: int, test: TestFile) -> TestSpec:
         probes = counted[0]
     else:
         counted = []
+    try:
+        expect = [
+            (parse_probes(function, [item.call], None)[0], item.value) for item in test.expect
+        ]
+    except (TypeError, ValueError, KeyError) as error:
+        raise ExerciseError(path, f"tests[{index}].expect", str(error)) from None
     fresh = test.generate.fresh if test.generate else 0
     draws = test.generate.args if test.generate else []
     return TestSpec(
@@ -264,6 +272,7 @@ def _test(path: Path, function: str, index: int, test: TestFile) -> TestSpec:
         fresh,
         draws,
         counted,
+        expect,
     )
 
 

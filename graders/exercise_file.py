@@ -83,6 +83,18 @@ class GenerateFile(_Table):
     args: list[Any] = Field(description="One argument each, e.g. `{ int = [1, 8] }`.")
 
 
+class ExpectFile(_Table):
+    """`expect`: one call of the test and the value the author computed by hand for it."""
+
+    call: list[Any] = Field(
+        description="The call's arguments, written as a probe is: one of the test's `probes`."
+    )
+    value: Any = Field(
+        description="The reference's value, worked out by hand: a number, or nested lists for "
+        "an array (a list of items for a tuple)."
+    )
+
+
 class TestFile(_Table):
     """[[tests]]: a check and the calls it makes. Other keys (or a `params` table) are the
     check's `context.params`."""
@@ -102,6 +114,11 @@ class TestFile(_Table):
         None,
         description="Seeded generated probes, after `probes`.",
         json_schema_extra=_optional_key,
+    )
+    expect: list[ExpectFile] = Field(
+        default_factory=list,
+        description="Hand-computed values of some of the calls: validate proves the reference "
+        "gives each one; no tool ever rewrites them.",
     )
 
     @property

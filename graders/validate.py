@@ -16,6 +16,8 @@ from typing import Any
 import numpy as np
 
 from graders import trusted
+from graders import validate_proofs as proofs
+from graders.editorial import check_editorial
 from graders.engine import Grader
 from graders.engine.scratch import run_scratch
 from graders.exercise import Exercise, load_exercise
@@ -107,6 +109,13 @@ async def validate_exercise(path: Path, grader: Grader) -> Validation:
     _check_content_bar(exercise, result)
     result.warnings.extend(untested_promises(exercise.statement, exercise.tests))
     _check_hint_links(exercise, result)
+    # Proofs independent of the reference (issue 26, items 5 and 6: graders.validate_proofs).
+    proofs.check_has_calls(exercise, result)
+    await proofs.check_can_fail(exercise, solution, grader, result)
+    proofs.check_expected(exercise, result)
+    proofs.check_tolerances(exercise, result)
+    proofs.check_give_aways(exercise, result)
+    await check_editorial(exercise, grader, result)
     return result
 
 
@@ -233,7 +242,7 @@ def _check_examples(exercise: Exercise, result: Validation) -> None:
             done = "evaluated" if expression else "run"
             result.problems.append(f"{where}: example could not be {done}: {error}")
             continue
-        shown = None if got is None else shown_value(got)
+        shown = None if got is None else shown_value(got, shown_decimals(exercise.tolerance))
         if not example.expected:
             result.examples.append(ExampleRun(example, shown, shown is None))
             if shown is not None:
@@ -285,21 +294,31 @@ def read_shown(text: str) -> Any:
         return eval(text, {"__builtins__": {}, **_SHOWN_NAMES})  # noqa: S307 - the author's text
 
 
-def shown_value(value: Any) -> str:
-    """A value as statements show it: arrays as nested lists and numbers rounded to 4 decimals,
+def shown_decimals(tolerance: float) -> int:
+    """How many decimals an example shows: 4, or as many as the exercise's tolerance needs for
+    the rounding (half a unit of the last decimal) to stay within it (6 for 1e-6)."""
+    decimals = 4
+    while 0.5 * 10.0**-decimals > tolerance and decimals < 15:
+        decimals += 1
+    return decimals
+
+
+def shown_value(value: Any, decimals: int = 4) -> str:
+    """A value as statements show it: arrays as nested lists and numbers rounded to `decimals`,
     tuples, lists and dicts item by item (`(0.6931, [[-0.5, 0.5]])`), anything else its repr."""
     if isinstance(value, tuple):
-        items = ", ".join(shown_value(item) for item in value)
+        items = ", ".join(shown_value(item, decimals) for item in value)
         return f"({items}{',' if len(value) == 1 else ''})"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{key!r}: {shown_value(item)}" for key, item in value.items()) + "}"
+        shown = (f"{key!r}: {shown_value(item, decimals)}" for key, item in value.items())
+        return "{" + ", ".join(shown) + "}"
     if isinstance(value, list) and not _numbers_only(value):
-        return "[" + ", ".join(shown_value(item) for item in value) + "]"
+        return "[" + ", ".join(shown_value(item, decimals) for item in value) + "]"
     if isinstance(value, np.ndarray | np.generic | list | float) and not isinstance(value, bool):
         array = np.asarray(value)
         if array.dtype.kind in "fc":
             with np.errstate(all="ignore"):
-                array = np.round(array, 4) + 0.0  # + 0.0: -0.0 shows as 0.0
+                array = np.round(array, decimals) + 0.0  # + 0.0: -0.0 shows as 0.0
         return repr(array.tolist())
     return repr(value)
 
@@ -312,8 +331,9 @@ def _numbers_only(value: list[Any]) -> bool:
 
 
 def _same(got: Any, expected: Any, tolerance: float) -> bool:
-    """Whether the reference's value is the one shown, within the tolerance (at least 5e-5, so
-    4-decimal examples work): item by item for a tuple, a dict, or a list that is not numbers."""
+    """Whether the reference's value is the one shown, within the exercise's tolerance (no
+    floor: `shown_decimals` shows enough digits): item by item for a tuple, a dict, or a list
+    that is not numbers."""
     if isinstance(expected, dict):
         return (
             isinstance(got, dict)
@@ -337,7 +357,7 @@ def _same(got: Any, expected: Any, tolerance: float) -> bool:
         except ValueError:  # an array compared with something else
             return False
     return got_array.shape == expected_array.shape and bool(
-        np.allclose(got_array, expected_array, rtol=0, atol=max(tolerance, 5e-5), equal_nan=True)
+        np.allclose(got_array, expected_array, rtol=0, atol=tolerance, equal_nan=True)
     )
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from graders.exercise import load_exercise
 from graders.markdown import parse_examples
-from graders.validate import Validation, _check_examples, read_shown, shown_value
+from graders.validate import Validation, _check_examples, read_shown, shown_decimals, shown_value
 from graders.validate_tools import fill_examples, write_fails
 from tests.conftest import ROOT
 from tests.test_cli import gradebox
@@ -29,7 +29,7 @@ STATEMENT = """# Loss and gradient
 ...                    [2.0, 0.0]])
 >>> loss, grad = softmax_cross_entropy(logits, np.array([0, 1]))
 >>> round(loss, 4)
-1.41001
+1.4100004
 >>> grad
 [[9.0, 9.0],
  [9.0, 9.0]]
@@ -40,8 +40,8 @@ STATEMENT = """# Loss and gradient
 ```
 """
 FILLED = STATEMENT.replace(
-    "[[9.0, 9.0],\n [9.0, 9.0]]", "[[-0.25, 0.25], [0.4404, -0.4404]]"
-).replace("np.array([0]))\n", "np.array([0]))\n(0.6931, [[-0.5, 0.5]])\n")
+    "[[9.0, 9.0],\n [9.0, 9.0]]", "[[-0.25, 0.25], [0.440399, -0.440399]]"
+).replace("np.array([0]))\n", "np.array([0]))\n(0.693147, [[-0.5, 0.5]])\n")
 
 
 @pytest.fixture
@@ -71,14 +71,15 @@ def test_a_wrong_or_missing_output_is_a_problem_naming_the_tool(folder: Path) ->
         "statement.md line 9",
         "statement.md line 12",
     ]
-    assert problems[0].endswith("but the reference gives [[-0.25, 0.25], [0.4404, -0.4404]]")
-    assert "shows nothing but the reference gives (0.6931, [[-0.5, 0.5]])" in problems[1]
+    assert problems[0].endswith("but the reference gives [[-0.25, 0.25], [0.440399, -0.440399]]")
+    assert "shows nothing but the reference gives (0.693147, [[-0.5, 0.5]])" in problems[1]
     assert "--fill-examples" in problems[1]
 
 
 @pytest.mark.parametrize("ending", ["\n", "\r\n"], ids=["lf", "crlf"])
 def test_fill_examples_writes_only_the_outputs_that_differ(folder: Path, ending: str) -> None:
-    """The author's prompts, `...` lines and agreeing outputs (`1.41001`) stay as written."""
+    """The author's prompts, `...` lines and agreeing outputs (`1.4100004`, within the fixture's
+    1e-6 of 1.41) stay as written; the values written have the 6 decimals 1e-6 needs."""
     (folder / "statement.md").write_bytes(STATEMENT.replace("\n", ending).encode())
     assert fill_examples(checked(folder)) == [9, 12]
     assert (folder / "statement.md").read_bytes() == FILLED.replace("\n", ending).encode()
@@ -112,6 +113,23 @@ def test_shown_values_round_to_four_decimals_item_by_item() -> None:
 
     value = (np.float64(-0.00001), np.array([[1 / 3, 2.0]]), {"n": 3}, None, [np.ones(1), 2])
     assert shown_value(value) == "(0.0, [[0.3333, 2.0]], {'n': 3}, None, [[1.0], 2])"
+    assert shown_value(value, 6) == "(-1e-05, [[0.333333, 2.0]], {'n': 3}, None, [[1.0], 2])"
+
+
+@pytest.mark.parametrize(
+    ("tolerance", "decimals"), [(1e-3, 4), (1e-4, 4), (5e-5, 4), (1e-5, 5), (1e-6, 6), (1e-9, 9)]
+)
+def test_examples_show_the_decimals_the_tolerance_needs(tolerance: float, decimals: int) -> None:
+    assert shown_decimals(tolerance) == decimals
+
+
+def test_an_example_off_by_less_than_the_old_floor_is_a_problem(folder: Path) -> None:
+    """No 5e-5 floor: at the fixture's tolerance of 1e-6, 0.6931 is not ln 2."""
+    (folder / "statement.md").write_text(
+        FILLED.replace("(0.693147, [[-0.5, 0.5]])", "(0.6931, [[-0.5, 0.5]])")
+    )
+    problems = checked(folder).problems
+    assert [problem.split(":")[0] for problem in problems] == ["statement.md line 11"]
 
 
 TOML_TAIL = """
