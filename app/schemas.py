@@ -40,6 +40,19 @@ class EntryInfo(BaseModel):
     signature: str
 
 
+class ExerciseLimits(BaseModel):
+    """What a submission of this exercise may use: the exercise's own limits (never above the
+    service's ceilings)."""
+
+    cpu_seconds: float = Field(description="CPU time of one grading's run of your code.")
+    wall_seconds: float = Field(description="Wall-clock time of that run.")
+    memory_bytes: int = Field(description="Address space of the process your code runs in.")
+    code_bytes: int = Field(
+        description="The largest submission, in UTF-8 bytes: larger code is refused with 413."
+    )
+    output_bytes: int = Field(description="Printed output kept; the rest is cut with a note.")
+
+
 class HintCount(BaseModel):
     total: int
     revealed: int
@@ -80,7 +93,7 @@ class ExerciseDetail(BaseModel):
     starter: str
     entry: EntryInfo
     tests: list[TestInfo]
-    limits: dict[str, float]
+    limits: ExerciseLimits
     hints: HintCount
     version: str = Field(
         description="The exercise's current version (graders/digest.py): a report whose "
@@ -131,13 +144,15 @@ class HintsOut(BaseModel):
 
 class SubmissionIn(BaseModel):
     code: str = Field(
-        description="Python source defining the exercise's entry function (UTF-8, at most 64 KiB)."
+        description="Python source defining the exercise's entry function (UTF-8, at most the "
+        "exercise's `limits.code_bytes`)."
     )
 
 
 class ScratchIn(BaseModel):
     code: str = Field(
-        description="Python source defining the exercise's entry function (UTF-8, at most 64 KiB)."
+        description="Python source defining the exercise's entry function (UTF-8, at most the "
+        "exercise's `limits.code_bytes`)."
     )
     call: str = Field(
         max_length=2_000,

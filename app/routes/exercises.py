@@ -14,6 +14,7 @@ from app.schemas import (
     EditorialOut,
     EntryInfo,
     ExerciseDetail,
+    ExerciseLimits,
     ExerciseLink,
     ExerciseSummary,
     HintCount,
@@ -83,13 +84,13 @@ async def get_exercise(
             TestInfo(id=test.id, title=test.title, description=test.description)
             for test in exercise.tests
         ],
-        limits={
-            "cpu_seconds": limits.cpu_seconds,
-            "wall_seconds": limits.wall_seconds,
-            "memory_bytes": limits.memory_bytes,
-            "code_bytes": service.settings.max_code_bytes,
-            "output_bytes": limits.output_bytes,
-        },
+        limits=ExerciseLimits(
+            cpu_seconds=limits.cpu_seconds,
+            wall_seconds=limits.wall_seconds,
+            memory_bytes=limits.memory_bytes,
+            code_bytes=limits.source_bytes,
+            output_bytes=limits.output_bytes,
+        ),
         hints=HintCount(total=len(exercise.hints), revealed=len(revealed)),
         version=version,
         next=_next_in_learning_order(service.catalog.in_learning_order(), exercise.slug),

@@ -44,7 +44,7 @@ async def scratch(
     the exercise cannot take is `status: refused` with the reason (200: the run is the answer);
     4xx is for requests that are not a scratch run at all.
     """
-    check_code(body.code, service.settings.max_code_bytes)
+    check_code(body.code, exercise.limits.source_bytes)
     if "\x00" in body.call:
         raise Invalid("call: contains a NUL byte.")
     try:

@@ -15,6 +15,7 @@ from app.schemas import HistoryItem, HistoryPage, SubmissionIn, SubmissionOut
 from app.store import StoredSubmission
 from graders.digest import exercise_version
 from graders.markdown import render
+from graders.protocol.limits import source_too_large
 
 router = APIRouter(tags=["submissions"])
 
@@ -86,7 +87,7 @@ async def submit(
     With `Prefer: respond-async`: 202 at once, with the pending submission; its results
     arrive at `GET /api/submissions/{id}/events` as they happen.
     """
-    check_code(body.code, service.settings.max_code_bytes)
+    check_code(body.code, exercise.limits.source_bytes)
     if idempotency_key is not None and not _KEY.fullmatch(idempotency_key):
         raise Invalid("Idempotency-Key: use 1 to 255 printable ASCII characters.")
     began = time.perf_counter()
@@ -118,10 +119,10 @@ async def submit(
 
 
 def check_code(code: str, limit: int) -> None:
-    """Refuse code the sandbox should never see: over `limit` bytes (413), not plain text (422)."""
-    size = len(code.encode("utf-8", errors="surrogatepass"))
-    if size > limit:
-        raise PayloadTooLarge(f"The code is {size} bytes; at most {limit} bytes are accepted.")
+    """Refuse code the sandbox should never see: over the exercise's `limit` of bytes (413,
+    worded as the grader and the page word it), not plain text (422)."""
+    if refused := source_too_large(code, limit):
+        raise PayloadTooLarge(refused)
     if "\x00" in code:
         raise Invalid("code: contains a NUL byte; submit plain Python source.")
     try:

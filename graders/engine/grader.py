@@ -22,6 +22,7 @@ from graders.host.exchange import FrameListener, RunOutcome, RunStatus, trusted_
 from graders.probes import Probe
 from graders.protocol.job import Job
 from graders.protocol.limits import Limits
+from graders.protocol.limits import source_too_large as too_large
 from graders.report import Report, TestResult
 
 log = logging.getLogger("gradebox.sandbox")
@@ -154,9 +155,10 @@ class Grader:
         exercise = exercise.with_fresh_probes(self.seeds(), valued_checks(exercise))
         probes = exercise.all_probes()
         limits = exercise.limits
-        size = len(source.encode("utf-8", "surrogatepass"))
-        if size > limits.source_bytes:
-            return source_too_large(exercise, size).model_copy(update={"exercise_version": version})
+        if refused := too_large(source, limits.source_bytes):
+            return source_too_large(exercise, refused).model_copy(
+                update={"exercise_version": version}
+            )
         caps = result_caps(exercise, probes)
         job = Job(
             source,

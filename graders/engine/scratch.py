@@ -33,7 +33,7 @@ from graders.probes import Probe, make_probe
 from graders.protocol.arguments import check_value
 from graders.protocol.frames import Frame, FrameType
 from graders.protocol.job import Job
-from graders.protocol.limits import Limits
+from graders.protocol.limits import SOURCE_TOO_LARGE, Limits, source_too_large
 from graders.protocol.matching import outcomes_match
 from graders.protocol.values import ListOfNumbers, Unsupported
 from graders.report import LoadError
@@ -65,11 +65,8 @@ async def run_scratch(runner: Runner, exercise: Exercise, source: str, call: str
     call = call.strip()
     shown = call if len(call) <= CALL_CHARS else call[:CALL_CHARS] + "..."
     base["call"] = shown
-    size = len(source.encode("utf-8", "surrogatepass"))
-    if size > exercise.limits.source_bytes:
-        limit = exercise.limits.source_bytes
-        message = f"Your code is {size:,} bytes; the limit is {limit:,}. Shorten it to run it."
-        error = LoadError(type="CodeTooLarge", message=message)
+    if message := source_too_large(source, exercise.limits.source_bytes):
+        error = LoadError(type=SOURCE_TOO_LARGE, message=message)
         return ScratchRun(**base, status=ScratchStatus.ERROR, message=message, error=error)
     if len(call) > CALL_CHARS:
         message = f"The call is over {CALL_CHARS:,} characters: make large arrays with np.*."

@@ -28,6 +28,7 @@ from graders.engine.reading import ProbeOutcome, ProbeResult, RunReading
 from graders.exercise import Exercise, TestSpec
 from graders.host.exchange import RunOutcome
 from graders.probes import Probe
+from graders.protocol.limits import SOURCE_TOO_LARGE
 from graders.report import LoadError, Report, Status, TestResult, Verdict
 
 __all__ = ["OUR_FAULT", "build_report", "not_run", "platform_failure", "platform_failure_for"]
@@ -67,11 +68,9 @@ def platform_failure_for(slug: str, reason: str) -> Report:
     return Report(exercise=slug, verdict=Verdict.INTERNAL_ERROR, tests=[], error=error)
 
 
-def source_too_large(exercise: Exercise, size: int) -> Report:
-    limit = exercise.limits.source_bytes
-    error = LoadError(
-        type="SourceTooLarge", message=f"The code is {size} bytes; at most {limit} are accepted."
-    )
+def source_too_large(exercise: Exercise, message: str) -> Report:
+    """The report of code over the exercise's size limit (`protocol.limits.source_too_large`)."""
+    error = LoadError(type=SOURCE_TOO_LARGE, message=message)
     tests = not_run(exercise, Status.SKIPPED, "the code is over the size limit.")
     return Report(exercise=exercise.slug, verdict=Verdict.ERROR, tests=tests, error=error)
 

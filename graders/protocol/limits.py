@@ -11,6 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+SOURCE_TOO_LARGE = "SourceTooLarge"  # the one error name for code over `Limits.source_bytes`
+
+
+def source_too_large(source: str, limit: int) -> str | None:
+    """Why `source` is refused for its size, or None: the one check of `Limits.source_bytes`,
+    made by the HTTP routes (413), the grader and a scratch run alike, with the one message
+    the page shows too (its own check, before sending, words it the same)."""
+    size = len(source.encode("utf-8", "surrogatepass"))
+    if size <= limit:
+        return None
+    return f"Your code is {size:,} bytes; at most {limit:,} bytes are accepted."
+
 
 @dataclass(frozen=True)
 class Limits:

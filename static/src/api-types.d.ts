@@ -369,10 +369,7 @@ export interface components {
              */
             has_editorial: boolean;
             hints: components["schemas"]["HintCount"];
-            /** Limits */
-            limits: {
-                [key: string]: number;
-            };
+            limits: components["schemas"]["ExerciseLimits"];
             /** @description The next exercise in learning order (by section, then `order`); null for the last one. */
             next: components["schemas"]["ExerciseLink"] | null;
             /** @description The learner's own calls (`POST .../scratch`); null when it takes none. */
@@ -414,6 +411,38 @@ export interface components {
              * @description The exercise's current version (graders/digest.py): a report whose `exercise_version` differs was graded by an earlier version of its tests.
              */
             version: string;
+        };
+        /**
+         * ExerciseLimits
+         * @description What a submission of this exercise may use: the exercise's own limits (never above the
+         *     service's ceilings).
+         */
+        ExerciseLimits: {
+            /**
+             * Code Bytes
+             * @description The largest submission, in UTF-8 bytes: larger code is refused with 413.
+             */
+            code_bytes: number;
+            /**
+             * Cpu Seconds
+             * @description CPU time of one grading's run of your code.
+             */
+            cpu_seconds: number;
+            /**
+             * Memory Bytes
+             * @description Address space of the process your code runs in.
+             */
+            memory_bytes: number;
+            /**
+             * Output Bytes
+             * @description Printed output kept; the rest is cut with a note.
+             */
+            output_bytes: number;
+            /**
+             * Wall Seconds
+             * @description Wall-clock time of that run.
+             */
+            wall_seconds: number;
         };
         /**
          * ExerciseLink
@@ -678,7 +707,7 @@ export interface components {
             call: string;
             /**
              * Code
-             * @description Python source defining the exercise's entry function (UTF-8, at most 64 KiB).
+             * @description Python source defining the exercise's entry function (UTF-8, at most the exercise's `limits.code_bytes`).
              */
             code: string;
         };
@@ -793,7 +822,7 @@ export interface components {
         SubmissionIn: {
             /**
              * Code
-             * @description Python source defining the exercise's entry function (UTF-8, at most 64 KiB).
+             * @description Python source defining the exercise's entry function (UTF-8, at most the exercise's `limits.code_bytes`).
              */
             code: string;
         };

@@ -176,6 +176,3 @@ export const getSubmission = (id) => request("GET", `/api/submissions/${enc(id)}
  */
 export const listSubmissions = (slug, { limit = 20, offset = 0 } = {}) =>
   request("GET", `/api/exercises/${enc(slug)}/submissions?limit=${limit}&offset=${offset}`);
-
-/** Largest accepted submission, in bytes of UTF-8 (the server answers 413 above it). */
-export const MAX_CODE_BYTES = 64 * 1024;

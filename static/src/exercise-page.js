@@ -176,7 +176,7 @@ class ExercisePage {
         slug: this.slug,
         info: exercise.scratch,
         getCode: () => this.editor?.getCode() ?? "",
-        codeLimit: typeof exercise.limits?.code_bytes === "number" ? exercise.limits.code_bytes : api.MAX_CODE_BYTES,
+        codeLimit: exercise.limits.code_bytes,
         onGoToLine: (line) => {
           layout.reveal(byId("editor"));
           this.editor?.focusLine(line);
@@ -318,7 +318,7 @@ class ExercisePage {
       return;
     }
     const code = this.editor.getCode();
-    const limit = typeof this.exercise.limits?.code_bytes === "number" ? this.exercise.limits.code_bytes : api.MAX_CODE_BYTES;
+    const limit = this.exercise.limits.code_bytes; // the exercise's own (the server checks it too)
     const size = new TextEncoder().encode(code).length;
     if (size > limit) {
       const detail = `Your code is ${size.toLocaleString()} bytes; at most ${limit.toLocaleString()} bytes are accepted.`;

@@ -53,7 +53,7 @@ export function noticeFor(err) {
       return {
         kind: "yours",
         title: "Your code is too long",
-        text: `${err.detail ? `${err.detail} ` : "Submissions can be at most 64 KiB. "}Remove unused code or long comments and try again.`,
+        text: `${err.detail ? `${err.detail} ` : "The code is over the exercise's size limit. "}Remove unused code or long comments and try again.`,
         retryAfter: null,
       };
     case 422:

@@ -76,7 +76,7 @@ def test_exercise_list_shows_progress(client: httpx.Client) -> None:
 @pytest.mark.parametrize(
     ("body", "status", "detail"),
     [
-        (json.dumps({"code": "x" * (64 * 1024 + 1)}).encode(), 413, "at most 65536 bytes"),
+        (json.dumps({"code": "x" * (64 * 1024 + 1)}).encode(), 413, "at most 65,536 bytes"),
         (b'{"code": "\xff\xfe def"}', 422, "UTF-8"),
         (json.dumps({"code": "def f():\x00 pass"}).encode(), 422, "NUL"),
         (b'{"code": "\\ud800"}', 422, "UTF-8"),
