@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from graders.protocol.limits import CALL_CHARS
 from graders.report import Report, Verdict
 
 
@@ -77,6 +78,7 @@ class ScratchInfo(BaseModel):
     example: str = Field(description="A call to start from: `positional_encoding(4, 6)`.")
     reference: bool = Field(description="Whether the reference's answer comes back too.")
     arguments: list[ScratchArgumentInfo]
+    call_chars: int = Field(CALL_CHARS, description="The longest call accepted, in characters.")
 
 
 class ExerciseDetail(BaseModel):
@@ -155,7 +157,7 @@ class ScratchIn(BaseModel):
         "exercise's `limits.code_bytes`)."
     )
     call: str = Field(
-        max_length=2_000,
+        max_length=CALL_CHARS,
         description="One call of the entry function, its arguments literals or NumPy "
         "expressions: `positional_encoding(4, 6)`, `softmax(np.arange(6.0).reshape(2, 3))`.",
         examples=["positional_encoding(4, 6)"],

@@ -154,7 +154,7 @@ SERVICE_USES = {
     "graders.host.pool": ["JOB_TIMES", "JobTimes", "SandboxPool"],
     "graders.host.process": ["ZygoteProcess"],
     "graders.markdown": ["render"],
-    "graders.protocol.limits": ["Limits", "source_too_large"],
+    "graders.protocol.limits": ["CALL_CHARS", "Limits", "source_too_large"],
     "graders.report": ["Report", "TestResult", "Verdict"],
     "graders.scaffold": ["scaffold"],
     "graders.scratch": ["ScratchRun"],

@@ -33,7 +33,7 @@ from graders.probes import Probe, make_probe
 from graders.protocol.arguments import check_value
 from graders.protocol.frames import Frame, FrameType
 from graders.protocol.job import Job
-from graders.protocol.limits import SOURCE_TOO_LARGE, Limits, source_too_large
+from graders.protocol.limits import CALL_CHARS, SOURCE_TOO_LARGE, Limits, source_too_large
 from graders.protocol.matching import outcomes_match
 from graders.protocol.values import ListOfNumbers, Unsupported
 from graders.report import LoadError
@@ -47,7 +47,6 @@ from graders.scratch import (
 
 RESULT_ELEMENTS = 1 << 20  # what the learner's call may send back (8 MB of float64)
 TEXT_CHARS = 4_000  # a value printed, at most
-CALL_CHARS = 2_000  # the call as typed, at most (graders.inside.scratch.MAX_CALL_CHARS)
 
 
 class NoScratch(Exception):

@@ -16,8 +16,8 @@ from typing import Any
 
 from graders.inside.policy import OutputBuffer, compile_submission, restricted_globals
 from graders.protocol.arguments import ArgumentSpec, bind
+from graders.protocol.limits import CALL_CHARS
 
-MAX_CALL_CHARS = 2_000
 _MAX_NODES = 400
 _MODULES = frozenset({"np", "numpy"})
 _BUILTIN_CALLS = frozenset({"range", "list", "tuple", "float", "int", "bool", "abs", "round"})
@@ -36,8 +36,8 @@ class CallRefused(Exception):
 def read_call(text: str, entry: str) -> ast.Call:
     """The call `text` makes of `entry`, its argument expressions checked (CallRefused)."""
     example = f"{entry}(...)"
-    if len(text) > MAX_CALL_CHARS:
-        raise CallRefused(f"The call is over {MAX_CALL_CHARS:,} characters.")
+    if len(text) > CALL_CHARS:
+        raise CallRefused(f"The call is over {CALL_CHARS:,} characters.")
     if not text.strip():
         raise CallRefused(f"Write a call of your function, such as {example}.")
     try:

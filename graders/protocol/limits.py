@@ -11,6 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+CALL_CHARS = 2_000
+"""A scratch run's call as typed, at most: the one constant the route (422), the grader and the
+child (a refusal) hold it to, and the page is told (`ScratchInfo.call_chars`)."""
+
 SOURCE_TOO_LARGE = "SourceTooLarge"  # the one error name for code over `Limits.source_bytes`
 
 

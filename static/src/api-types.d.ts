@@ -719,6 +719,12 @@ export interface components {
             /** Arguments */
             arguments: components["schemas"]["ScratchArgumentInfo"][];
             /**
+             * Call Chars
+             * @description The longest call accepted, in characters.
+             * @default 2000
+             */
+            call_chars: number;
+            /**
              * Example
              * @description A call to start from: `positional_encoding(4, 6)`.
              */

@@ -255,6 +255,7 @@ export class ScratchPanel {
   mount() {
     const { info } = this.options;
     this.input.value = info.example;
+    this.input.maxLength = info.call_chars; // the server's limit, typed (ScratchInfo.call_chars)
     document.getElementById("scratch-argument-list")?.replaceChildren(
       ...info.arguments.map((argument) =>
         h("li", {}, h("code", {}, argument.name), `: ${argument.description}`, argument.optional ? " (optional)" : ""),

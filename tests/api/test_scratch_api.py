@@ -100,6 +100,7 @@ def test_the_exercise_tells_the_page_what_a_call_may_pass(client: httpx.Client) 
             {"name": "max_len", "description": "an int from 1 to 2048", "optional": False},
             {"name": "d_model", "description": "an int from 1 to 512", "optional": False},
         ],
+        "call_chars": 2000,
     }
 
 

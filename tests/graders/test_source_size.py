@@ -1,7 +1,8 @@
 """One fact, one place: the size limit of a submission is the exercise's own `source_bytes`,
 checked by one function (`graders.protocol.limits.source_too_large`) wherever code arrives (a
 submission, a scratch run, the grader itself), refused with one error name and one message,
-and sent to the page typed (`limits.code_bytes`)."""
+and sent to the page typed (`limits.code_bytes`); a scratch call's length is one constant
+(`CALL_CHARS`), sent to the page too (`scratch.call_chars`)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 
 from graders.catalog import Catalog
 from graders.engine.scratch import run_scratch
-from graders.protocol.limits import SOURCE_TOO_LARGE, source_too_large
+from graders.protocol.limits import CALL_CHARS, SOURCE_TOO_LARGE, source_too_large
 from graders.scratch import ScratchStatus
 from tests.conftest import EXERCISES, FLAGSHIP, LoopThread, SyncGrader
 
@@ -81,10 +82,17 @@ def test_the_routes_refuse_over_the_exercises_own_limit_and_the_page_is_told_it(
                     json={"code": CODE, "call": "positional_encoding(2, 2)"},
                     headers=headers,
                 )
-        return detail, submitted, scratch
+                long_call = await http.post(
+                    f"{url}/scratch",
+                    json={"code": "", "call": "positional_encoding(2, 2)" + " " * CALL_CHARS},
+                    headers=headers,
+                )
+        return detail, submitted, scratch, long_call
 
-    detail, submitted, scratch = asyncio.run(scenario())
+    detail, submitted, scratch, long_call = asyncio.run(scenario())
     assert detail.json()["limits"]["code_bytes"] == LIMIT
+    assert detail.json()["scratch"]["call_chars"] == CALL_CHARS
+    assert long_call.status_code == 422
     for refused in (submitted, scratch):
         assert refused.status_code == 413
         assert refused.json()["detail"] == source_too_large(CODE, LIMIT)
