@@ -101,6 +101,29 @@ def solve(x):
     """TODO: the reference solution (never shown to learners)."""
     return x.copy()
 ''',
+    "solution.md": """# Editorial: TODO title
+
+<!-- What learners read once they have solved the exercise (or given up). `gradebox validate`
+grades every ```python block that defines the entry function: it must pass every test. -->
+
+## The model solution
+
+```python
+import numpy as np
+
+
+def solve(x):
+    return x.copy()
+```
+
+## Step by step
+
+TODO: each step of the model solution, and why it is the right one.
+
+## Why it is vectorised and stable
+
+TODO: what makes it whole-array NumPy, and what keeps its values exact or finite.
+""",
     "mistakes/example-mistake.py": """import numpy as np
 
 

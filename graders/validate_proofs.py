@@ -6,8 +6,8 @@ with it. So validate also proves, independently of the reference:
 
 - every test makes calls (`check_has_calls`);
 - every test can fail: a known mistake or one of the library's failing submissions, made from
-  the reference's own source (zeros of its shape, a wrong shape, None; an in-place write into
-  the first array argument; a Python loop), fails it (`check_can_fail`);
+  the reference's own source (zeros of its shape, a wrong shape, None; another dtype; an
+  in-place write into the first array argument; a Python loop), fails it (`check_can_fail`);
 - the reference gives the values its author computed by hand (`expect`, `check_expected`);
 - the tolerance is not loose for the values a test compares (`check_tolerances`);
 - no hint or mistake text hands over the reference's code (`check_give_aways`).
@@ -68,6 +68,7 @@ _FAILERS: tuple[tuple[str, str | None, str], ...] = (
             break
     return result""",
     ),
+    ("wrong-dtype", "dtype", "return _gradebox_cast(result)"),
     (
         "python-loop",
         "no_python_loops",
