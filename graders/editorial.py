@@ -1,6 +1,6 @@
 """solution.md, the editorial (issue 26, item 6): part of an exercise's format, proven by validate.
 
-The editorial is what a learner reads after solving (or giving up): the model solution in a
+The editorial is what a learner reads once they have passed: the model solution in a
 ```python block that defines the entry function, then why it works. Its model solution is code
 a learner may copy, so validate grades it like theirs: it must pass every test.
 """

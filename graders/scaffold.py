@@ -103,7 +103,7 @@ def solve(x):
 ''',
     "solution.md": """# Editorial: TODO title
 
-<!-- What learners read once they have solved the exercise (or given up). `gradebox validate`
+<!-- What learners read once they have passed the exercise. `gradebox validate`
 grades every ```python block that defines the entry function: it must pass every test. -->
 
 ## The model solution

@@ -83,6 +83,7 @@ def test_new_scaffolds_a_folder_that_validate_turns_into_a_todo_list(tmp_path: P
         "hints.md",
         "starter.py",
         "solution.py",
+        "solution.md",
         "checks.py",
     ):
         assert (folder / name).is_file()
