@@ -1,0 +1,387 @@
+"""Comparing and describing values: the helpers check authors use (graders/__init__.py
+exports them) and the built-in checks are made of."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from graders.check_core import Failure, Trial
+from graders.protocol.matching import numbers_of, within_tolerance
+from graders.protocol.values import ListOfNumbers, Unsupported
+
+# --- helpers for check authors --------------------------------------------------------------
+
+
+def number(value: float) -> str:
+    """A number as the learner reads it: 4 decimals, or scientific when tiny or huge."""
+    if not np.isfinite(value):
+        return str(value)
+    if value != 0 and (abs(value) < 1e-3 or abs(value) >= 1e5):
+        return f"{value:.3e}"
+    return f"{value:.4f}"
+
+
+def tolerance_text(tolerance: float) -> str:
+    return f"{tolerance:g}"
+
+
+def row_text(values: np.ndarray[Any, Any], shown: int = 6) -> str:
+    """A row of numbers as the learner reads it, the first `shown` of them:
+
+    >>> row_text(np.array([0.0, 1.0, 0.5]))
+    '[0.0000, 1.0000, 0.5000]'
+    >>> row_text(np.arange(10.0), shown=2)
+    '[0.0000, 1.0000, ...]'
+    """
+    flat = np.ravel(values)
+    listed = ", ".join(number(float(value)) for value in flat[:shown])
+    return f"[{listed}{', ...' if flat.size > shown else ''}]"
+
+
+def describe(value: Any) -> str:
+    """What came back, in a few words: 'a float64 array of shape (3, 4)', 'a list of 3 items',
+    'the float 0.5', 'a tuple of 2 items (a float64 array of shape (3,), the float 0.5)'."""
+    if isinstance(value, ListOfNumbers):
+        return f"a {value.container} of {len(value)} items"
+    if isinstance(value, list | tuple) and not all(type(v) in (bool, int, float) for v in value):
+        inner = ", ".join(_item_text(item) for item in value[:3])
+        more = ", ..." if len(value) > 3 else ""
+        return f"a {type(value).__name__} of {len(value)} items ({inner}{more})"
+    if isinstance(value, Unsupported) and value.limit is not None:
+        cap = f"{value.limit:,}"
+        return f"{_unsupported_text(value)}, more than the {cap} elements sent back for this call"
+    if value is None:
+        return "None (did the function reach a `return`?)"
+    return _item_text(value)
+
+
+def kind_of(value: Any) -> str:
+    """`describe` without any value: type, dtype and shape only ('a tuple of 2 items (a float,
+    a float64 array of shape (3,))'). For messages about kinds and shapes, which must not show
+    the reference's numbers, nor the learner's when only a summary of them was sent back."""
+    if isinstance(value, np.generic):
+        return f"a NumPy {value.dtype.name}"
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        return f"a {value.dtype.name} array of shape ()"
+    if isinstance(value, bool | int | float | complex):
+        return f"{'an' if type(value) is int else 'a'} {type(value).__name__}"
+    if isinstance(value, str):
+        return "a str"
+    if isinstance(value, list | tuple) and not isinstance(value, ListOfNumbers):
+        inner = ", ".join(kind_of(item) for item in value[:3])
+        more = ", ..." if len(value) > 3 else ""
+        return f"a {type(value).__name__} of {len(value)} items ({inner}{more})"
+    return describe(value)
+
+
+def _item_text(value: Any) -> str:
+    """`describe`, shorter, for a value that is an item of another."""
+    if isinstance(value, np.ndarray):
+        held = f" holding {_scalar_text(value[()])}" if value.ndim == 0 else ""
+        return f"a {value.dtype.name} array of shape {tuple(value.shape)}{held}"
+    if isinstance(value, np.generic):
+        return f"the NumPy {value.dtype.name} {_scalar_text(value)}"
+    if isinstance(value, ListOfNumbers | list | tuple):
+        return f"a {_container(value)} of {len(value)} items"
+    if isinstance(value, dict):
+        keys = ", ".join(repr(key)[:30] for key in list(value)[:4])
+        return (
+            f"a dict with keys {keys}{', ...' if len(value) > 4 else ''}"
+            if value
+            else "an empty dict"
+        )
+    if isinstance(value, Unsupported):
+        too_large = ", too large to send back" if value.limit is not None else ""
+        return _unsupported_text(value) + too_large
+    if value is None:
+        return "None"
+    if isinstance(value, bool | int | float | complex):
+        return f"the {type(value).__name__} {_scalar_text(value)}"
+    if isinstance(value, str) and len(value) > 80:
+        cut = _CUT_NOTE.search(value)  # the sandbox keeps 200 characters and says how many more
+        total = len(value) + (int(cut.group(1)) - len(cut.group(0)) if cut else 0)
+        return f"the str {value[:60]!r}... ({total:,} characters)"
+    return f"the {type(value).__name__} {value!r}"[:120]
+
+
+_CUT_NOTE = re.compile(r"\.\.\. \[(\d+) more characters\]$")
+
+
+def _container(value: Any) -> str:
+    return value.container if isinstance(value, ListOfNumbers) else type(value).__name__
+
+
+def _scalar_text(value: Any) -> str:
+    item = value.item() if isinstance(value, np.generic) else value
+    return repr(item)[:60]
+
+
+def _unsupported_text(value: Unsupported) -> str:
+    """'an object of type set', 'an array of dtype object of shape (2,) (only ...)', 'a float64
+    array of shape (9,)' (refused for its size), 'a list of 9 items', 'an int beyond 64 bits'."""
+    shape, what = value.shape, value.type
+    if what in ("list", "tuple", "dict") and shape:  # refused for its length
+        return f"a {what} of {shape[0]} items"
+    of_shape = f" of shape {tuple(shape)}" if shape is not None else ""
+    if what.startswith("ndarray of dtype "):
+        dtype = what.removeprefix("ndarray of dtype ")
+        only = "only bool, integer, float and complex arrays can be graded"
+        return f"an array of dtype {dtype}{of_shape} ({only})"
+    if value.limit is not None:  # "float64 array"
+        return f"a {what}{of_shape}"
+    if what.startswith(("a ", "an ")):  # a phrase already: no class name has a space
+        return what
+    name, _, note = what.partition(" (")
+    return f"an object of type {name}{of_shape}" + (f" ({note}" if note else "")
+
+
+def as_float_array(value: Any) -> np.ndarray[Any, Any] | None:
+    """The returned value as a float array, or None when it is not real numbers (an array,
+    a number, or a list of them; complex numbers are not real)."""
+    array = numbers_of(value)
+    return None if array is None or array.dtype.kind == "c" else array
+
+
+def _is_complex(value: Any) -> bool:
+    array = numbers_of(value)
+    return array is not None and array.dtype.kind == "c"
+
+
+def _not_numbers(trial: Trial) -> Failure:
+    """The Failure for a result that holds no numbers to compare (or complex ones)."""
+    if _is_complex(trial.got):
+        return Failure(
+            f"It returned {describe(trial.got)}; real numbers were expected."
+            + _imaginary_note(trial.got),
+            trial,
+        )
+    wanted = _ONE_NUMBER if is_number(trial.expected) else "a numeric array"
+    return Failure(f"It returned {describe(trial.got)}; {wanted} was expected.", trial)
+
+
+_ONE_NUMBER = "a single number"
+
+
+def is_number(value: Any) -> bool:
+    """One number: a Python or NumPy scalar, or an array of shape () (a loss, a metric)."""
+    if isinstance(value, np.ndarray):
+        return value.ndim == 0 and value.dtype.kind in "biufc"
+    return isinstance(value, bool | int | float | complex | np.number | np.bool_)
+
+
+def _imaginary_note(value: Any) -> str:
+    array = numbers_of(value)
+    if array is not None and array.size and not np.any(array.imag):
+        return " Every imaginary part is 0: take the real part (`.real`) before returning."
+    return ""
+
+
+def returned_array(
+    trial: Trial, shape: tuple[int, ...], shape_note: str = ""
+) -> np.ndarray[Any, Any]:
+    """The learner's value as a float array of `shape`; otherwise the Failure saying what came
+    back is raised. `shape_note`, if any, follows the shape in its message, as written:
+
+        x = np.asarray(trial.probe.args[0])
+        got = returned_array(trial, x.shape, ", the shape of x,")
+        # a list came back: "It returned a list of 3 items; an array of shape (3, 4), the
+        # shape of x, was expected."
+    """
+    got = as_float_array(trial.got)
+    if got is None or got.shape != tuple(shape):
+        real = "a real" if _is_complex(trial.got) else "an"
+        raise Failure(
+            f"It returned {describe(trial.got)}; {real} array of shape {tuple(shape)}"
+            f"{shape_note} was expected.",
+            trial,
+        )
+    return got
+
+
+def first_mismatch(
+    got: np.ndarray[Any, Any], expected: np.ndarray[Any, Any], tolerance: float
+) -> tuple[tuple[int, ...], float] | None:
+    """The first index not `within_tolerance`, and the largest error (NaN counts as infinite)."""
+    bad = ~within_tolerance(got, expected, tolerance)
+    if not bad.any():
+        return None
+    index = tuple(int(i) for i in np.argwhere(bad)[0])
+    with np.errstate(all="ignore"):
+        error = np.abs(got - expected)
+    largest = float(np.nanmax(np.where(np.isnan(error) & bad, np.inf, np.where(bad, error, 0.0))))
+    return index, largest
+
+
+def position(index: tuple[int, ...]) -> str:
+    if len(index) == 2:
+        return f"Row {index[0]}, column {index[1]}"
+    if len(index) == 1:
+        return f"Element {index[0]}"
+    if not index:
+        return "The value"
+    return f"Element {list(index)}"
+
+
+def compare_values(trial: Trial, tolerance: float) -> Failure | None:
+    """Array-like, same shape as the reference, every element within `tolerance`.
+
+    A reference that returns a tuple, a list of arrays or a dict is compared item by item."""
+    if is_structure(trial.expected):
+        return _compare_items(trial, tolerance)
+    got, expected = numbers_of(trial.got), numbers_of(trial.expected)
+    if expected is None:  # text, None, ...: the reference's value itself is the answer
+        return _compare_equal(trial)
+    if got is None or (got.dtype.kind == "c" and expected.dtype.kind != "c"):
+        return _not_numbers(trial)
+    if got.shape != expected.shape:
+        shape = tuple(expected.shape)
+        if is_number(trial.expected):  # an array or a list, where one number was expected
+            return Failure(f"It returned {describe(trial.got)}; {_ONE_NUMBER} was expected.", trial)
+        if not got.ndim:  # a number, where an array was expected
+            return Failure(f"It returned {describe(trial.got)}; an array of shape {shape} "
+                           "was expected.", trial)  # fmt: skip
+        return Failure(
+            f"It returned shape {tuple(got.shape)} but shape {shape} was expected.", trial
+        )
+    mismatch = first_mismatch(got, expected, tolerance)
+    if mismatch is None:
+        return None
+    index, largest = mismatch
+    mine, theirs = _told_apart(got[index], expected[index])
+    message = (
+        f"{position(index)} is {mine} but {theirs} "
+        f"was expected (|error| > {tolerance_text(tolerance)}).\n"
+        f"Largest error: {number(largest)}."
+    )
+    if isinstance(trial.got, np.ndarray) and _coarse_dtype(trial.got, trial.expected):
+        message += (
+            f"\nYour array's dtype is {trial.got.dtype.name}; the values need float64 (or float32)."
+        )
+    return Failure(message, trial)
+
+
+def _compare_equal(trial: Trial) -> Failure | None:
+    """A reference value that is not numbers (a string, None, a bool in a dict): equal or not."""
+    got, expected = trial.got, trial.expected
+    if type(got) is type(expected) and bool(got == expected):
+        return None
+    return Failure(f"It returned {describe(got)}; {describe(expected)} was expected.", trial)
+
+
+def _coarse_dtype(got: np.ndarray[Any, Any], expected: Any) -> bool:
+    """Booleans, integers or float16 where the reference returns finer numbers."""
+    coarse = got.dtype.kind in "biu" or got.dtype == np.float16
+    return coarse and np.asarray(expected).dtype.kind in "fc"
+
+
+def _told_apart(got: Any, expected: Any) -> tuple[str, str]:
+    """The two numbers as the learner reads them, with as many digits as it takes to see that
+    they differ (under a tight tolerance, 0.0900 and 0.0900 can be two different numbers)."""
+    mine, theirs = _element(got), _element(expected)
+    if mine != theirs or isinstance(got, complex | np.complexfloating):
+        return mine, theirs
+    for digits in (6, 8, 10, 12, 15, 17):
+        mine, theirs = f"{float(got):.{digits}g}", f"{float(expected):.{digits}g}"
+        if mine != theirs:
+            break
+    return mine, theirs
+
+
+def _element(value: Any) -> str:
+    if isinstance(value, complex | np.complexfloating):
+        sign = "-" if value.imag < 0 else "+"
+        return f"{number(float(value.real))} {sign} {number(abs(float(value.imag)))}j"
+    return number(float(value))
+
+
+def is_structure(value: Any) -> bool:
+    """A tuple, list or dict that did not cross as one array of numbers (e.g. `(loss, grad)`)."""
+    return type(value) in (list, tuple, dict)
+
+
+def paired_items(got: Any, expected: Any) -> list[tuple[str, Any, Any]] | None:
+    """Each item of a structured reference with the learner's item in its place, and where it
+    is ("Item 1 of the tuple"); None when the learner's value is not that structure."""
+    if isinstance(expected, dict):
+        if not isinstance(got, dict) or list(got) != list(expected):
+            return None
+        return [(f"Under key {key!r}"[:60], got[key], expected[key]) for key in expected]
+    if isinstance(got, ListOfNumbers) and got.container == type(expected).__name__:
+        items = list(got.array)
+    elif type(got) is type(expected):
+        items = list(got)
+    else:
+        return None
+    if len(items) != len(expected):
+        return None
+    kind = type(expected).__name__
+    return [(f"Item {i} of the {kind}", items[i], item) for i, item in enumerate(expected)]
+
+
+def _compare_items(trial: Trial, tolerance: float) -> Failure | None:
+    pairs = paired_items(trial.got, trial.expected)
+    if pairs is None:
+        return Failure(
+            f"It returned {describe(trial.got)}; {describe(trial.expected)} was expected.", trial
+        )
+    for where, mine, theirs in pairs:
+        failure = compare_values(Trial(trial.probe, mine, theirs), tolerance)
+        if failure is not None:
+            return Failure(f"{where}: {failure.message}", trial)
+    return None
+
+
+def same_kind(got: Any, expected: Any) -> bool:
+    """Whether a returned value is the kind the reference returned: numbers of its shape (real
+    or complex alike), or the same structure of such items. A check that fails on a value of
+    another kind is the value's doing, not the check's (the engine reports what came back)."""
+    if is_structure(expected):
+        pairs = paired_items(got, expected)
+        return pairs is not None and all(same_kind(mine, theirs) for _, mine, theirs in pairs)
+    mine, theirs = numbers_of(got), numbers_of(expected)
+    if theirs is None:
+        return type(got) is type(expected)
+    return (
+        mine is not None
+        and mine.shape == theirs.shape
+        and (mine.dtype.kind == "c") == (theirs.dtype.kind == "c")
+    )
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """Where a result of the reference's shape first differs from it (see `value_mismatch`)."""
+
+    got: np.ndarray[Any, Any]  # the learner's value, as floats
+    expected: np.ndarray[Any, Any]  # the reference's, as floats, of the same shape
+    index: tuple[int, ...]  # the first element not `within_tolerance`
+    largest: float  # the largest error (NaN counts as infinite)
+    failure: Failure  # what `compare_values` says, for a check with nothing better to add
+
+
+def value_mismatch(trial: Trial, tolerance: float) -> Mismatch | None:
+    """Where `compare_values` fails, for a check that goes on to explain why; None if it passes.
+
+    A result that is not a real numeric array of the reference's shape has no values to
+    explain: then `compare_values`' own Failure is raised.
+
+        for trial in trials:
+            mismatch = value_mismatch(trial, context.tolerance)
+            if mismatch is not None:
+                row, column = mismatch.index
+                return Failure(f"Column {column} should be a sine ...", trial)
+    """
+    failure = compare_values(trial, tolerance)
+    if failure is None:
+        return None
+    got, expected = as_float_array(trial.got), as_float_array(trial.expected)
+    if got is None or expected is None or got.shape != expected.shape:
+        raise failure
+    found = first_mismatch(got, expected, tolerance)
+    if found is None:  # the values agree; the kind of value did not (e.g. a list for a tuple)
+        raise failure
+    return Mismatch(got, expected, found[0], found[1], failure)
