@@ -103,3 +103,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture(scope="session")
 def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))
+
+
+def write_editorial(folder: Path) -> None:
+    """A test exercise's solution.md: its reference as the model solution (validate grades it)."""
+    code = (folder / "solution.py").read_text(encoding="utf-8")
+    (folder / "solution.md").write_text(
+        f"## The model solution\n\n```python\n{code}```\n\nIt is the reference.\n", encoding="utf-8"
+    )

@@ -19,7 +19,7 @@ from graders.exercise import Exercise, load_exercise
 from graders.probes import make_probe
 from graders.report import Status, Verdict
 from graders.validate import validate_exercise
-from tests.conftest import ROOT, LoopThread, SyncGrader
+from tests.conftest import ROOT, LoopThread, SyncGrader, write_editorial
 
 FIXTURES = ROOT / "tests" / "fixtures" / "exercises"
 SOFTMAX = FIXTURES / "softmax-cross-entropy"
@@ -88,6 +88,7 @@ def mse(tmp_path: Path) -> Exercise:
         "# MSE\n\n```pycon\n>>> mean_squared_error(np.array([1.0, 2.0]), np.zeros(2))\n2.5\n```\n"
     )
     (folder / "hints.md").write_text("## One\na\n## Two\nb\n## Three\nc\n")
+    write_editorial(folder)
     return load_exercise(folder)
 
 

@@ -19,7 +19,7 @@ from graders.exercise import Exercise, load_exercise
 from graders.probes import make_probe
 from graders.report import Status, Verdict
 from graders.validate import validate_exercise
-from tests.conftest import LoopThread, SyncGrader
+from tests.conftest import LoopThread, SyncGrader, write_editorial
 
 PARAMS = {"exception": "IndexError", "mentions": ["12", "10"]}
 CONTEXT = CheckContext(tolerance=1e-6, entry="lookup", params=PARAMS)
@@ -146,6 +146,7 @@ def lookup(tmp_path: Path) -> Exercise:
         "# Lookup\n\n```pycon\n>>> lookup(np.eye(2), 1)\n[0.0, 1.0]\n```\n"
     )
     (folder / "hints.md").write_text("## One\na\n## Two\nb\n## Three\nc\n")
+    write_editorial(folder)
     return load_exercise(folder)
 
 

@@ -21,7 +21,7 @@ from graders.protocol.job import Job
 from graders.protocol.limits import Limits
 from graders.report import Status
 from graders.validate import validate_exercise
-from tests.conftest import EXERCISES, LoopThread, SyncGrader
+from tests.conftest import EXERCISES, LoopThread, SyncGrader, write_editorial
 
 RETURNS = """
 import numpy as np
@@ -227,6 +227,7 @@ def tiny_exercise(folder: Path, kept: bool) -> Path:
     (folder / "hints.md").write_text(hints, encoding="utf-8")
     (folder / "starter.py").write_text("def double(x):\n    pass\n", encoding="utf-8")
     (folder / "solution.py").write_text("def double(x):\n    return 2.0 * x\n", encoding="utf-8")
+    write_editorial(folder)
     for name, source in MISTAKES.items():
         if kept or name in ("triples", "adds-one", "squares"):
             (folder / "mistakes" / f"{name}.py").write_text(source, encoding="utf-8")
