@@ -118,10 +118,12 @@ def _serve(args: argparse.Namespace) -> int:
 
     from app.logs import configure_logging
     from app.main import create_app
+    from app.memory import return_large_blocks
     from app.protocol import protocol_for
     from app.settings import host_names, is_wildcard
 
     configure_logging()
+    return_large_blocks()  # large arrays freed go back to the kernel (app/memory.py)
     settings = _settings()
     settings.require_shared_secret()
     if is_wildcard(args.host) and not settings.allowed_hosts:
@@ -168,9 +170,11 @@ def _serve(args: argparse.Namespace) -> int:
 def _worker(args: argparse.Namespace) -> int:
     """Grade what the API replicas send over Redis, until SIGTERM."""
     from app.logs import configure_logging
+    from app.memory import return_large_blocks
     from app.worker import run_worker
 
     configure_logging()
+    return_large_blocks()  # large arrays freed go back to the kernel (app/memory.py)
     logging.getLogger("gradebox.sandbox").setLevel(logging.INFO)
     return run_worker(_settings(), args.name)
 
