@@ -3,7 +3,7 @@
 RestrictedPython has no `visit_Match` (its `generic_visit` refuses every node it was not taught),
 and CPython's own matching reads past the policy: a class pattern reads the subject's attributes
 with the real `getattr`, and a value pattern's dotted name is read unguarded and handed to the
-subject's `__eq__`. So each case becomes a call to `_match_` (graders.inside.policy.match_case,
+subject's `__eq__`. So each case becomes a call to `_match_` (graders.inside.guards.match_case,
 which matches as graders.inside.patterns describes) with its pattern as tuples; the pattern's
 value, class and key expressions are the learner's, transformed as any expression is (through
 `_getattr_`). They are evaluated as the case is tried, all of them: CPython evaluates each only

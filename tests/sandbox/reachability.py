@@ -246,10 +246,10 @@ class Walk:
     """A breadth-first walk from the learner's namespace; `found` maps a path to the row."""
 
     def __init__(self, table: list[Forbidden], typing_members: list[tuple[str, Any]]) -> None:
-        from graders.inside import classes, policy
+        from graders.inside import classes, guards
 
         self.table, self.typing_members = table, typing_members
-        self.getattr, self.type_of = policy.guarded_getattr, classes.learner_type
+        self.getattr, self.type_of = guards.guarded_getattr, classes.learner_type
         self.seen: dict[int, Any] = {}  # id -> object, kept alive so ids are not reused
         self.found: dict[str, str] = {}
         self.paths: collections.Counter[int] = collections.Counter()  # per forbidden object
@@ -447,7 +447,7 @@ generator = generate()
 def roots() -> dict[str, Any]:
     """What a learner's namespace exposes: each builtin and each importable module, and what
     graded code builds with them (`LEARNER_SOURCE`)."""
-    from graders.inside import policy
+    from graders.inside import imports, policy
     from graders.inside.stdlib import STDLIB_MODULES
 
     namespace = policy.restricted_globals(policy.OutputBuffer(1000))
@@ -458,8 +458,8 @@ def roots() -> dict[str, Any]:
         if not name.startswith("_") and not isinstance(value, types.ModuleType)
     }
     found |= namespace["__builtins__"]
-    for module in sorted(policy._IMPORTABLE):
-        found[f"import {module}"] = policy.guarded_import(module, fromlist=None)
+    for module in sorted(imports.IMPORTABLE):
+        found[f"import {module}"] = imports.guarded_import(module, fromlist=None)
         if "." in module:
             found[f"import {module}"] = STDLIB_MODULES[module]
     return found
