@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from app.ratelimit import fair_part
 
@@ -37,6 +37,38 @@ class Refused(Exception):
     def __init__(self, message: str, shared: bool) -> None:
         super().__init__(message)
         self.shared = shared
+
+
+class Unreachable(Exception):
+    """The shared state (Redis) did not answer: nothing was counted or admitted."""
+
+
+class Slot(Protocol):
+    """One admitted submission's place in the queue, whichever `Gate` gave it."""
+
+    @property
+    def address(self) -> str: ...
+
+    def release(self) -> None:
+        """Give the slot back (once, however often called; never blocks)."""
+        ...
+
+
+class Gate(Protocol):
+    """The admission bound: this process's (`Admission`) or every replica's, in Redis
+    (`app.shared_limits.SharedAdmission`), chosen once at start-up (app/main.py)."""
+
+    capacity: int
+    per_address: int
+
+    async def take(self, learner: str, address: str) -> Slot:
+        """A slot, or raise `Refused` (or `Unreachable`)."""
+        ...
+
+    async def snapshot(self) -> dict[str, int]:
+        """`capacity` and what holds it, for /healthz and /metrics (capacity alone, if the
+        counts cannot be read)."""
+        ...
 
 
 @dataclass
@@ -108,6 +140,12 @@ class Admission:
         keep_free = self.capacity // (len(self.by_address) + 2)
         below = mine < fair_part(self.per_address, learners)
         return below and self.capacity - self.admitted - 1 >= keep_free
+
+    async def take(self, learner: str, address: str) -> Ticket:
+        return self.admit(learner, address)
+
+    async def snapshot(self) -> dict[str, int]:
+        return self.state()
 
     def give_back(self, ticket: Ticket) -> None:
         self.admitted -= 1

@@ -9,6 +9,7 @@ never runs on an API host). Both give the same report for the same code.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -32,6 +33,21 @@ class GradingJob:
     tenant: str  # the client address, for the fair queue
 
 
+class Finished(Protocol):
+    """A grading's result a replica that is gone never recorded (a worker's reply)."""
+
+    @property
+    def submission(self) -> str: ...
+
+    @property
+    def attempt(self) -> int | None: ...
+
+    @property
+    def report(self) -> Report | None:
+        """None for a scratch run's (never stored)."""
+        ...
+
+
 class Backend(Protocol):
     """What the service needs of a place where gradings run."""
 
@@ -43,6 +59,24 @@ class Backend(Protocol):
     @property
     def refusal(self) -> str | None:
         """Why nothing can be graded now (a failed sandbox self-test, no workers), or None."""
+        ...
+
+    @property
+    def refusal_message(self) -> str:
+        """What a learner is told while `refusal` is set."""
+        ...
+
+    def cpu_wait_share(self) -> float:
+        """How long this host's gradings wait for a CPU, as a share of their time (0 where
+        they run elsewhere: each worker's slots bound its own load)."""
+        ...
+
+    async def gone_replicas(
+        self, running: Mapping[str, Collection[str]]
+    ) -> Mapping[str, Sequence[Finished]]:
+        """Of the API processes in `running` (owner -> the submissions it was grading), those
+        that are gone, each with the results it never recorded: the sweeper records them and
+        grades the rest again. Empty where gradings run in the process that asked for them."""
         ...
 
     def state(self) -> dict[str, Any]:
@@ -89,6 +123,21 @@ class LocalBackend:
     @property
     def refusal(self) -> str | None:
         return self.pool.refusal
+
+    @property
+    def refusal_message(self) -> str:
+        return (
+            "Grading is switched off because the sandbox failed its safety self-test; "
+            "this is our fault and has been logged."
+        )
+
+    def cpu_wait_share(self) -> float:
+        return self.pool.load.share()
+
+    async def gone_replicas(
+        self, running: Mapping[str, Collection[str]]
+    ) -> Mapping[str, Sequence[Finished]]:
+        return {}  # a grading here ends with this process
 
     def state(self) -> dict[str, Any]:
         return self.pool.state()

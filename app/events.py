@@ -26,6 +26,8 @@ from typing import Any, Protocol
 from redis.asyncio import Redis
 
 from app.streams import entries
+from graders.engine.grader import TestListener
+from graders.report import TestResult
 
 RUN, TEST, REPORT = "run", "test", "report"
 MEMORY_SUBMISSIONS = 2000  # submissions whose events the embedded mode keeps
@@ -57,6 +59,15 @@ class Events(Protocol):
         None if this store has nothing for the submission (never had, or forgot)."""
         ...
 
+    def listener(self, submission: str, attempt: int | None) -> TestListener | None:
+        """Where a grading run in this process sends each test as it is decided (after a
+        `run` event), or None where the grader sends its own events (a worker)."""
+        ...
+
+    def reported(self, submission: str, attempt: int | None, report: dict[str, Any]) -> None:
+        """The final report of a grading `listener` followed (nothing where it gave None)."""
+        ...
+
 
 def stamped(data: dict[str, Any]) -> dict[str, Any]:
     """`data` with the moment it was sent (`at`, Unix seconds): the bench measures delivery."""
@@ -69,6 +80,25 @@ class MemoryEvents:
     def __init__(self) -> None:
         self._events: OrderedDict[str, list[Event]] = OrderedDict()
         self._changed: dict[str, asyncio.Event] = {}
+        self._runs: dict[str, int] = {}  # submission -> its run being graded
+
+    def listener(self, submission: str, attempt: int | None) -> TestListener:
+        run = {"attempt": attempt or 1, "delivery": 1, "run": 1}
+        self.append_now(submission, RUN, run)
+        self._runs[submission] = 1
+
+        def decided(number: int, result: TestResult) -> None:
+            if number != self._runs.get(submission, 1):  # a starved run run again
+                self._runs[submission] = number
+                self.append_now(submission, RUN, {**run, "run": number})
+            test = result.model_dump(mode="json")
+            self.append_now(submission, TEST, {**run, "run": number, "test": test})
+
+        return decided
+
+    def reported(self, submission: str, attempt: int | None, report: dict[str, Any]) -> None:
+        run = {"attempt": attempt or 1, "delivery": 1, "run": self._runs.pop(submission, 1)}
+        self.append_now(submission, REPORT, {**run, "report": report})
 
     def append_now(self, submission: str, kind: str, data: dict[str, Any]) -> None:
         events = self._events.get(submission)
@@ -110,6 +140,12 @@ class RedisEvents:
 
     def key(self, submission: str) -> str:
         return f"{self.prefix}:events:{submission}"
+
+    def listener(self, submission: str, attempt: int | None) -> None:
+        return None  # the worker that grades it appends them
+
+    def reported(self, submission: str, attempt: int | None, report: dict[str, Any]) -> None:
+        return None
 
     async def append(self, submission: str, kind: str, data: dict[str, Any]) -> None:
         await self.append_many(submission, [(kind, data)])

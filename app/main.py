@@ -8,27 +8,37 @@ import logging
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 
 from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 
 from app import problems
+from app.admission import Admission
 from app.assets import Assets, StaticAssets
 from app.backend import Backend, LocalBackend
 from app.db import make_engine, migrate, session_factory
 from app.edge import Edge
+from app.events import Events, MemoryEvents, RedisEvents
 from app.identity import Identities
+from app.intake import Gates, Intake, address_share
 from app.leader import SweepLeader
 from app.looplag import watch_loop
+from app.metrics import Metrics
+from app.ratelimit import RateLimiter
 from app.routes import events, exercises, scratch, submissions, system
 from app.service import Service
 from app.settings import Settings, get_settings
+from app.shared_limits import SharedAdmission, SharedRateLimiter
+from app.storage import Database
 from app.store import Store
-from app.streams import StreamsBackend
+from app.streams import StreamsBackend, connect
+from app.sweeper import Sweeper
 from graders.catalog import Catalog
 from graders.host.pool import SandboxPool
 
 log = logging.getLogger("gradebox")
+EVENT_READERS = 1024  # Redis connections for SSE readers (each blocks on its stream)
 
 
 def create_app(settings: Settings | None = None, bind_host: str = "") -> FastAPI:
@@ -42,29 +52,31 @@ def create_app(settings: Settings | None = None, bind_host: str = "") -> FastAPI
         migrate(engine)
         catalog = Catalog(settings.exercises_dir, settings.limits).load()
         owner = f"gradebox-{secrets.token_hex(6)}"  # this process, in attempt rows and Redis
-        backend: Backend
-        if settings.distributed:  # learner code never runs here: workers grade it
-            settings.require_shared_secret()
-            backend = StreamsBackend(settings, owner)
-        else:
-            backend = LocalBackend(
-                SandboxPool(settings.pool_size, settings.limits, settings.allow_weak_sandbox)
-            )
-        await backend.start()
+        metrics = Metrics()
+        parts = await (_distributed if settings.distributed else _embedded)(
+            settings, owner, metrics
+        )
+        store = Store(session_factory(engine))
         service = Service(
             settings,
-            Store(session_factory(engine)),
+            store,
             catalog,
-            backend,
+            parts.backend,
             Identities(settings.signing_key()),
+            Intake(settings, parts.backend, parts.gates, metrics),
+            parts.events,
+            Database(store, settings, metrics),
+            metrics,
             owner=owner,
             leader=SweepLeader(engine),
         )
-        if isinstance(backend, StreamsBackend):
-            backend.on_orphan = service.record_reply
+        sweeper = Sweeper(service)
+        if parts.orphans is not None:
+            parts.orphans.on_orphan = sweeper.record
+        backend = parts.backend
         app.state.service = service
         background: list[asyncio.Task[object]] = [
-            asyncio.create_task(_sweep(service)),
+            asyncio.create_task(_sweep(sweeper)),
             asyncio.create_task(watch_loop(service.metrics.loop_lag_seconds.observe)),
         ]
         if settings.reload_exercises:
@@ -104,10 +116,90 @@ def create_app(settings: Settings | None = None, bind_host: str = "") -> FastAPI
     return app
 
 
-async def _sweep(service: Service) -> object:
+async def _sweep(sweeper: Sweeper) -> object:
     """Finish what an earlier run left pending, then keep finishing what stalls."""
-    await service.run_sweeper()
+    await sweeper.run()
     return None
+
+
+@dataclass(frozen=True)
+class _Parts:
+    """What differs between the modes, chosen here once: the rest of the service sees protocols."""
+
+    backend: Backend
+    gates: Gates
+    events: Events
+    orphans: StreamsBackend | None = None  # hears replies nobody waits for
+
+
+def _capacity(settings: Settings, backend: Backend) -> tuple[int, int]:
+    capacity = backend.slots + settings.queue_size
+    return capacity, address_share(capacity, settings)
+
+
+async def _embedded(settings: Settings, owner: str, metrics: Metrics) -> _Parts:
+    """One process: gradings in its own sandbox pool, limits and events in its memory."""
+    pool = SandboxPool(settings.pool_size, settings.limits, settings.allow_weak_sandbox)
+    pool.on_timing = metrics.pool_timing
+    backend = LocalBackend(pool)
+    backend.on_ending = metrics.ending
+    await backend.start()
+    capacity, per_address = _capacity(settings, backend)
+    gates = Gates(
+        RateLimiter(settings.submissions_per_minute),
+        RateLimiter(settings.address_submissions_per_minute),
+        RateLimiter(settings.identities_per_minute),
+        Admission(capacity, settings.learner_queue_share, per_address),
+    )
+    return _Parts(backend, gates, MemoryEvents())
+
+
+async def _distributed(settings: Settings, owner: str, metrics: Metrics) -> _Parts:
+    """API replicas: learner code never runs here (workers grade it); every replica counts as
+    one, in Redis."""
+    settings.require_shared_secret()
+    backend = StreamsBackend(settings, owner)
+    await backend.start()
+    redis, prefix = backend.redis, settings.redis_prefix
+    submissions, addresses, identities = (
+        SharedRateLimiter(redis, name, per_minute, prefix=prefix)
+        for name, per_minute in (
+            ("submissions", settings.submissions_per_minute),
+            ("address-submissions", settings.address_submissions_per_minute),
+            ("identities", settings.identities_per_minute),
+        )
+    )
+    capacity, per_address = _capacity(settings, backend)
+    # A slot is a lease: a replica that dies holding one gives it back by then.
+    lease = settings.attempt_stale_seconds + settings.wall_seconds
+    queue = SharedAdmission(
+        redis, capacity, settings.learner_queue_share, per_address, lease, prefix
+    )
+    _count_replies_and_takeovers(metrics, backend)
+    # A reader per SSE client (each blocks on its stream): a pool of its own.
+    events = RedisEvents(connect(settings, EVENT_READERS), prefix)
+    gates = Gates(submissions, addresses, identities, queue)
+    return _Parts(backend, gates, events, orphans=backend)
+
+
+def _count_replies_and_takeovers(metrics: Metrics, backend: StreamsBackend) -> None:
+    metrics.count(
+        "gradebox_replies_dropped",
+        "Worker replies not recorded: for no job of ours (never sent, or answered already: "
+        "unknown) or for a send of a job that was sent again since (superseded)",
+        lambda: backend.dropped,
+        label="reason",
+    )
+    metrics.count(
+        "gradebox_job_takeovers",
+        "Jobs taken over from a worker that stopped re-claiming them (normally: it died)",
+        lambda: {"": backend.counts.get("takeovers", 0)},
+    )
+    metrics.count(
+        "gradebox_live_takeovers",
+        "Jobs taken over while their first grading still ran (a bug: graded twice)",
+        lambda: {"": backend.counts.get("live_takeovers", 0)},
+    )
 
 
 async def _watch_exercises(catalog: Catalog) -> object:

@@ -126,6 +126,17 @@ class Metrics:
         """Export a count kept elsewhere as the counter `name` (see `_Counted`)."""
         self.registry.register(_Counted(name, documentation, counts, label))
 
+    def ending(self, ending: object, outcome: object = None) -> None:
+        """How one sandbox run ended (the local pool's `on_ending`)."""
+        self.endings.labels(str(ending)).inc()
+
+    def pool_timing(self, stage: str, seconds: float) -> None:
+        """The local pool's `on_timing`: a job's wait for a child, or its time in one."""
+        if stage == "queue_wait":
+            self.queue_wait_seconds.observe(seconds)
+        else:
+            self.sandbox_seconds.observe(seconds)
+
     def render(self, pool_state: dict[str, Any], queue_state: dict[str, int]) -> bytes:
         for key in ("size", "busy", "waiting", "restarts", "alive"):
             self.pool.labels(key).set(float(pool_state.get(key, 0)))

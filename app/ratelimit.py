@@ -17,6 +17,7 @@ import math
 import time
 from collections import Counter, deque
 from collections.abc import Callable
+from typing import Protocol
 
 PRUNE_EVERY = 1024  # checks between sweeps for keys whose window has emptied
 
@@ -26,7 +27,19 @@ def fair_part(limit: int, learners: int) -> int:
     return limit // max(1, learners)
 
 
+class Limiter(Protocol):
+    """A sliding window per key: this process's (`RateLimiter`) or every replica's, in Redis
+    (`app.shared_limits.SharedRateLimiter`), chosen once at start-up (app/main.py)."""
+
+    async def hit(self, key: str, learner: str = "") -> int | None:
+        """Record a hit of `learner` on `key`; None if allowed, else the seconds to wait.
+        Raises `app.admission.Unreachable` if the counts cannot be reached."""
+        ...
+
+
 class RateLimiter:
+    """A sliding window of `window_seconds` per key, in this process."""
+
     def __init__(
         self,
         per_minute: int,
@@ -55,6 +68,9 @@ class RateLimiter:
             return max(1, math.ceil(leaving + self.window - now))
         hits.append((now, learner))
         return None
+
+    async def hit(self, key: str, learner: str = "") -> int | None:
+        return self.check(key, learner)
 
     def _below_part(self, hits: deque[tuple[float, str]], learner: str) -> bool:
         if not learner:

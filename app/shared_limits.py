@@ -26,8 +26,9 @@ from typing import Any
 import redis.asyncio
 from redis.commands.core import AsyncScript
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError
 
-from app.admission import Refused
+from app.admission import Refused, Unreachable
 
 logger = logging.getLogger(__name__)
 MICROSECONDS = 1_000_000
@@ -221,6 +222,12 @@ class SharedRateLimiter:
             return None
         return max(1, math.ceil(wait_us / MICROSECONDS))
 
+    async def hit(self, key: str, learner: str = "") -> int | None:
+        try:
+            return await self.check(key, learner)
+        except RedisError as error:
+            raise Unreachable(str(error)) from error
+
 
 @dataclass(eq=False)
 class SharedTicket:
@@ -297,6 +304,18 @@ class SharedAdmission:
                 True,
             )
         return SharedTicket(self, ticket_id, learner, address)
+
+    async def take(self, learner: str, address: str) -> SharedTicket:
+        try:
+            return await self.admit(learner, address)
+        except RedisError as error:
+            raise Unreachable(str(error)) from error
+
+    async def snapshot(self) -> dict[str, int]:
+        try:
+            return await self.state()
+        except RedisError:
+            return {"capacity": self.capacity}
 
     async def give_back(self, ticket_id: str) -> None:
         await _run(self._release, self._keys, [ticket_id])

@@ -33,7 +33,7 @@ import logging
 import secrets
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Collection, Coroutine
+from collections.abc import Callable, Collection, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -201,6 +201,13 @@ class StreamsBackend:
         if not any(worker.grading for worker in self._workers.values()):
             return "no grading worker is connected"
         return None
+
+    @property
+    def refusal_message(self) -> str:
+        return f"Grading is unavailable right now ({self.refusal}); this is our fault."
+
+    def cpu_wait_share(self) -> float:
+        return 0.0  # learner code never runs here: each worker's slots bound its load
 
     def state(self) -> dict[str, Any]:
         return {
@@ -415,6 +422,10 @@ class StreamsBackend:
             task.add_done_callback(self._orphans.discard)
 
     # The sweeper's view
+
+    async def gone_replicas(self, running: Mapping[str, Collection[str]]) -> dict[str, list[Reply]]:
+        gone = await self.replicas_gone(sorted(owner for owner in running if owner != self.owner))
+        return {owner: await self.salvage(owner, running[owner]) for owner in gone}
 
     async def replicas_gone(self, owners: list[str]) -> list[str]:
         """Which of these API processes have not said they are alive for `REPLICA_TTL_SECONDS`
