@@ -26,7 +26,7 @@ import numpy as np
 
 from graders.exercise_file import (
     ExerciseError,
-    LimitsFile,
+    LimitOverrides,
     MistakeFile,
     TestFile,
     read_exercise_file,
@@ -309,7 +309,7 @@ def _no_unregistered_mistakes(folder: Path, registered: set[str]) -> None:
             raise ExerciseError(source, "file", why)
 
 
-def _limits(path: Path, overrides: LimitsFile, ceilings: Limits) -> Limits:
+def _limits(path: Path, overrides: LimitOverrides, ceilings: Limits) -> Limits:
     """The service's limits, lowered where the exercise asks; asking for more is an error."""
     limits = ceilings.merged(dict(overrides))
     for name in limits.above(ceilings):

@@ -6,14 +6,16 @@ The model's JSON Schema is what editors read (docs/exercise.schema.json, `make c
 from __future__ import annotations
 
 import tomllib
+from dataclasses import fields
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_type_hints
 
 from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
+    GetPydanticSchema,
     ValidationError,
     field_validator,
     model_validator,
@@ -23,6 +25,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 from typing_extensions import TypedDict
 
 from graders.protocol.arguments import ARGUMENTS_MAX, MAX_ELEMENTS, ArgumentSpec
+from graders.protocol.limits import Limits
 
 
 class ExerciseError(Exception):
@@ -247,26 +250,28 @@ class ScratchFile(_Table):
         return items
 
 
-# One key per field of Limits (a test pins it): an exercise may ask for less, never for more.
-@with_config(ConfigDict(extra="forbid", strict=True))
-class LimitsFile(TypedDict, total=False):
-    """[limits]: lower the service's limits for this exercise (graders/protocol/limits.py)."""
+def limits_table(limits: type[Limits] = Limits) -> type:
+    """[limits] as pydantic reads it: a TypedDict with one optional key per field of `limits`,
+    typed as that field is, at least 0, no other key. Built from the dataclass, so a limit is
+    declared once, in graders/protocol/limits.py, and exercise.toml may lower it at once."""
+    hints = get_type_hints(limits)
+    keys = {item.name: Annotated[hints[item.name], Field(ge=0)] for item in fields(limits)}
+    # mypy checks only TypedDicts written out; this one is checked where pydantic reads it.
+    table: type = TypedDict("LimitsFile", keys, total=False)  # type: ignore[misc]
+    table.__doc__ = (
+        "[limits]: lower the service's limits for this exercise (graders/protocol/limits.py)."
+    )
+    return with_config(ConfigDict(extra="forbid", strict=True))(table)
 
-    cpu_seconds: Annotated[float, Field(ge=0)]
-    wall_seconds: Annotated[float, Field(ge=0)]
-    wall_extension_seconds: Annotated[float, Field(ge=0)]
-    memory_bytes: Annotated[int, Field(ge=0)]
-    output_bytes: Annotated[int, Field(ge=0)]
-    result_bytes: Annotated[int, Field(ge=0)]
-    result_frames: Annotated[int, Field(ge=0)]
-    decode_seconds: Annotated[float, Field(ge=0)]
-    array_elements: Annotated[int, Field(ge=0)]
-    list_items: Annotated[int, Field(ge=0)]
-    message_chars: Annotated[int, Field(ge=0)]
-    source_bytes: Annotated[int, Field(ge=0)]
-    open_files: Annotated[int, Field(ge=0)]
-    file_bytes: Annotated[int, Field(ge=0)]
-    processes: Annotated[int, Field(ge=0)]
+
+LimitsFile = limits_table()
+"""The [limits] table's type, as the JSON Schema names it (`$defs.LimitsFile`)."""
+
+# What the rest of the platform reads of [limits]: limit name to number, the names and types
+# checked by `LimitsFile` (mypy cannot see a TypedDict built at run time; pydantic can).
+LimitOverrides = Annotated[
+    dict[str, float], GetPydanticSchema(lambda _source, handler: handler(LimitsFile))
+]
 
 
 class ExerciseFile(_Table):
@@ -297,8 +302,8 @@ class ExerciseFile(_Table):
         description="Absolute tolerance of every comparison: a finite number, at least 0.",
     )
     entry: EntryFile = Field(description="The function learners define.")
-    limits: LimitsFile = Field(
-        default_factory=lambda: LimitsFile(), description="Lower limits for this exercise."
+    limits: LimitOverrides = Field(
+        default_factory=dict, description="Lower limits for this exercise."
     )
     tests: list[TestFile] = Field(min_length=1, description="In the order learners see them.")
     mistakes: list[MistakeFile] = Field([], description="Known-wrong solutions, diagnosed.")

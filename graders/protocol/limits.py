@@ -30,7 +30,8 @@ def source_too_large(source: str, limit: int) -> str | None:
 
 @dataclass(frozen=True)
 class Limits:
-    """What one submission may use. Exercises may override fields in `[limits]`."""
+    """What one submission may use. Exercises may lower any field in `[limits]`: that table
+    is built from these fields (graders/exercise_file.py), so a new limit is declared here only."""
 
     cpu_seconds: float = 4.0  # RLIMIT_CPU, soft = hard: the kernel's SIGKILL also stops PID 1
     wall_seconds: float = 6.0  # the parent kills the child's whole process group after this

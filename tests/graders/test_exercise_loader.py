@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from typing import get_type_hints
@@ -110,6 +112,49 @@ def test_an_override_below_the_ceiling_lowers_only_that_limit(copy: Path) -> Non
 
 def test_the_limits_table_offers_every_limit_with_its_type() -> None:
     assert get_type_hints(LimitsFile) == get_type_hints(Limits)
+
+
+# A process whose Limits has one more field, as a new limit would be declared in
+# graders/protocol/limits.py, and nothing else changed: exercise_file.py is not touched.
+NEW_LIMIT = """
+import dataclasses, sys
+from pathlib import Path
+
+import graders.protocol.limits as limits
+
+@dataclasses.dataclass(frozen=True)
+class Limits(limits.Limits):
+    gpu_seconds: float = 2.0
+
+limits.Limits = Limits  # before graders.exercise_file is imported: as if written there
+from graders.exercise import load_exercise
+from graders.exercise_file import ExerciseError
+
+try:
+    print(load_exercise(Path(sys.argv[1]), Limits()).limits.gpu_seconds)
+except ExerciseError as error:
+    print(f"{error.field_name}: {error.problem}")
+"""
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        ("0.5", "0.5"),
+        ("3.0", "limits.gpu_seconds: 3.0 is above the service's ceiling of 2.0"),
+        ('"fast"', "limits.gpu_seconds: Input should be a valid number"),
+    ],
+    ids=["lowered", "above-the-ceiling", "not-a-number"],
+)
+def test_a_limit_added_to_limits_is_read_from_exercise_toml(
+    copy: Path, written: str, read: str
+) -> None:
+    edit(copy, "[entry]", f"[limits]\ngpu_seconds = {written}\n[entry]")
+    result = subprocess.run(
+        [sys.executable, "-c", NEW_LIMIT, str(copy)],
+        capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )  # fmt: skip
+    assert result.stdout.strip() == read, result.stderr
 
 
 def test_a_tests_other_keys_are_its_params(copy: Path) -> None:
