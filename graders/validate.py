@@ -7,13 +7,8 @@ builds the catch matrix: which tests catch each mistake and which diagnosis it g
 
 from __future__ import annotations
 
-import ast
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import numpy as np
 
 from graders import trusted
 from graders import validate_proofs as proofs
@@ -22,21 +17,11 @@ from graders.engine import Grader
 from graders.engine.scratch import run_scratch
 from graders.exercise import Exercise, load_exercise
 from graders.exercise_file import ExerciseError
-from graders.markdown import Example
 from graders.promises import untested_promises
 from graders.report import Report, Status, Verdict
 from graders.scratch import ScratchStatus
-
-
-@dataclass(frozen=True)
-class ExampleRun:
-    """One statement example run with the reference: what the reference's value shows as
-    (None when it shows nothing: a statement, or a call that returns None) and whether the
-    statement shows that."""
-
-    example: Example
-    shown: str | None
-    agrees: bool
+from graders.validate_examples import ExampleRun, check_examples
+from graders.validate_give_aways import check_give_aways
 
 
 @dataclass
@@ -105,16 +90,17 @@ async def validate_exercise(path: Path, grader: Grader) -> Validation:
         if spec.id not in caught:
             result.warnings.append(f"test `{spec.id}` catches no known mistake")
     await _check_scratch(exercise, solution, grader, result)
-    _check_examples(exercise, result)
+    check_examples(exercise, result)
     _check_content_bar(exercise, result)
     result.warnings.extend(untested_promises(exercise.statement, exercise.tests))
     _check_hint_links(exercise, result)
-    # Proofs independent of the reference (issue 26, items 5 and 6: graders.validate_proofs).
+    # Proofs independent of the reference (issue 26, items 5 and 6: graders.validate_proofs,
+    # graders.validate_give_aways).
     proofs.check_has_calls(exercise, result)
     await proofs.check_can_fail(exercise, solution, grader, result)
     proofs.check_expected(exercise, result)
     proofs.check_tolerances(exercise, result)
-    proofs.check_give_aways(exercise, result)
+    check_give_aways(exercise, result)
     await check_editorial(exercise, grader, result)
     return result
 
@@ -223,142 +209,6 @@ def _check_mistake(
 def _static_tests(exercise: Exercise) -> set[str]:
     checks = trusted.checks_for(exercise)
     return {test.id for test in exercise.tests if checks[test.check].static}
-
-
-def _check_examples(exercise: Exercise, result: Validation) -> None:
-    """Run the statement's examples against the reference, as doctest would: in one namespace,
-    so `>>> x = ...` then `>>> f(x)` works; a statement shows nothing, an expression its value
-    (a number, an array as nested lists, a tuple such as `(loss, grad)` item by item)."""
-    function = trusted.entry_function(exercise.solution_path, exercise.entry)
-    namespace: dict[str, Any] = {exercise.entry: function, "np": np}
-    for example in exercise.examples:
-        where = f"statement.md line {example.line}"
-        expression = _is_expression(example.expression)
-        try:
-            with warnings.catch_warnings(), np.errstate(all="ignore"):
-                warnings.simplefilter("ignore")
-                got = _run(example.expression, expression, namespace)
-        except Exception as error:
-            done = "evaluated" if expression else "run"
-            result.problems.append(f"{where}: example could not be {done}: {error}")
-            continue
-        shown = None if got is None else shown_value(got, shown_decimals(exercise.tolerance))
-        if not example.expected:
-            result.examples.append(ExampleRun(example, shown, shown is None))
-            if shown is not None:
-                result.problems.append(
-                    f"{where}: `{example.expression}` shows nothing but the reference gives "
-                    f"{shown:.80} (`gradebox validate --fill-examples` writes it)"
-                )
-            continue
-        try:
-            expected = read_shown(example.expected)
-        except Exception as error:
-            result.examples.append(ExampleRun(example, shown, False))
-            result.problems.append(f"{where}: example could not be evaluated: {error}")
-            continue
-        agrees = _same(got, expected, exercise.tolerance)
-        result.examples.append(ExampleRun(example, shown, agrees))
-        if not agrees:
-            result.problems.append(
-                f"{where}: `{example.expression}` shows {example.expected!s:.80} "
-                f"but the reference gives {shown!s:.80}"
-            )
-
-
-def _is_expression(source: str) -> bool:
-    try:
-        ast.parse(source, mode="eval")
-    except SyntaxError:
-        return False
-    return True
-
-
-def _run(source: str, expression: bool, namespace: dict[str, Any]) -> Any:
-    """An expression's value, or None after running a statement (`x = np.arange(4)`)."""
-    if expression:
-        return eval(source, namespace)  # noqa: S307 - the author's own text
-    exec(source, namespace)  # noqa: S102 - the author's own text
-    return None
-
-
-# What an example may show besides Python literals: NumPy's own repr, as a REPL prints it.
-_SHOWN_NAMES = {"array": np.array, "np": np, "nan": np.nan, "inf": np.inf, "float64": np.float64}
-
-
-def read_shown(text: str) -> Any:
-    """The value an example shows: a Python literal, or NumPy's repr (`array([0.5, 1.0])`)."""
-    try:
-        return ast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        return eval(text, {"__builtins__": {}, **_SHOWN_NAMES})  # noqa: S307 - the author's text
-
-
-def shown_decimals(tolerance: float) -> int:
-    """How many decimals an example shows: 4, or as many as the exercise's tolerance needs for
-    the rounding (half a unit of the last decimal) to stay within it (6 for 1e-6)."""
-    decimals = 4
-    while 0.5 * 10.0**-decimals > tolerance and decimals < 15:
-        decimals += 1
-    return decimals
-
-
-def shown_value(value: Any, decimals: int = 4) -> str:
-    """A value as statements show it: arrays as nested lists and numbers rounded to `decimals`,
-    tuples, lists and dicts item by item (`(0.6931, [[-0.5, 0.5]])`), anything else its repr."""
-    if isinstance(value, tuple):
-        items = ", ".join(shown_value(item, decimals) for item in value)
-        return f"({items}{',' if len(value) == 1 else ''})"
-    if isinstance(value, dict):
-        shown = (f"{key!r}: {shown_value(item, decimals)}" for key, item in value.items())
-        return "{" + ", ".join(shown) + "}"
-    if isinstance(value, list) and not _numbers_only(value):
-        return "[" + ", ".join(shown_value(item, decimals) for item in value) + "]"
-    if isinstance(value, np.ndarray | np.generic | list | float) and not isinstance(value, bool):
-        array = np.asarray(value)
-        if array.dtype.kind in "fc":
-            with np.errstate(all="ignore"):
-                array = np.round(array, decimals) + 0.0  # + 0.0: -0.0 shows as 0.0
-        return repr(array.tolist())
-    return repr(value)
-
-
-def _numbers_only(value: list[Any]) -> bool:
-    try:
-        return np.asarray(value).dtype.kind in "biufc"
-    except (TypeError, ValueError):  # ragged: a float and an array, say
-        return False
-
-
-def _same(got: Any, expected: Any, tolerance: float) -> bool:
-    """Whether the reference's value is the one shown, within the exercise's tolerance (no
-    floor: `shown_decimals` shows enough digits): item by item for a tuple, a dict, or a list
-    that is not numbers."""
-    if isinstance(expected, dict):
-        return (
-            isinstance(got, dict)
-            and list(got) == list(expected)
-            and all(_same(got[key], expected[key], tolerance) for key in expected)
-        )
-    if isinstance(expected, tuple | list) and isinstance(got, tuple | list):
-        if isinstance(expected, tuple) != isinstance(got, tuple):
-            return False  # (loss, grad) is not [loss, grad]: a learner copies what they see
-        if not (_numbers_only(list(got)) and _numbers_only(list(expected))):
-            return len(got) == len(expected) and all(
-                _same(mine, theirs, tolerance) for mine, theirs in zip(got, expected, strict=True)
-            )
-    try:
-        with np.errstate(all="ignore"):
-            got_array = np.asarray(got, dtype=float)
-            expected_array = np.asarray(expected, dtype=float)
-    except (TypeError, ValueError):
-        try:
-            return bool(got == expected)
-        except ValueError:  # an array compared with something else
-            return False
-    return got_array.shape == expected_array.shape and bool(
-        np.allclose(got_array, expected_array, rtol=0, atol=tolerance, equal_nan=True)
-    )
 
 
 def _check_todo_markers(exercise: Exercise, result: Validation) -> None:

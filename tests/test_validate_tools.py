@@ -15,7 +15,8 @@ import pytest
 
 from graders.exercise import load_exercise
 from graders.markdown import parse_examples
-from graders.validate import Validation, _check_examples, read_shown, shown_decimals, shown_value
+from graders.validate import Validation
+from graders.validate_examples import check_examples, read_shown, shown_decimals, shown_value
 from graders.validate_tools import fill_examples, write_fails
 from tests.conftest import ROOT
 from tests.test_cli import gradebox
@@ -55,7 +56,7 @@ def checked(folder: Path) -> Validation:
     """The statement's examples of `folder`, run against its reference (no grading)."""
     exercise = load_exercise(folder)
     result = Validation(folder, exercise)
-    _check_examples(exercise, result)
+    check_examples(exercise, result)
     return result
 
 

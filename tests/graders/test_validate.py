@@ -9,13 +9,14 @@ import pytest
 
 from graders.exercise import Exercise
 from graders.markdown import Example
-from graders.validate import Validation, _check_examples
+from graders.validate import Validation
+from graders.validate_examples import check_examples
 
 
 def problems_with(exercise: Exercise, *examples: tuple[str, str]) -> list[str]:
     listed = [Example(source, shown, line) for line, (source, shown) in enumerate(examples, 1)]
     result = Validation(Path(exercise.path))
-    _check_examples(dataclasses.replace(exercise, examples=listed), result)
+    check_examples(dataclasses.replace(exercise, examples=listed), result)
     return result.problems
 
 

@@ -19,14 +19,14 @@ from graders.exercise import load_exercise
 from graders.host.pool import SandboxPool
 from graders.scaffold import scaffold
 from graders.validate import Validation, validate_exercise
-from graders.validate_proofs import (
+from graders.validate_give_aways import (
     GIVE_AWAY_MIN_TOKENS,
     GIVE_AWAY_SHARE,
     check_give_aways,
     distinctive_tokens,
-    failers,
     give_away_share,
 )
+from graders.validate_proofs import failers
 from tests.conftest import EXERCISES, FLAGSHIP, LoopThread, SyncGrader
 from tests.test_cli import gradebox
 
