@@ -230,7 +230,7 @@ def mistake_value(
     return (_summary if summary else _call)(path, modified(path), exercise.entry, probe)
 
 
-# What one call may send back, in elements (`graders.protocol.values.footprint`): a few times
+# What one call may send back, in elements (`graders.protocol.value_types.footprint`): a few times
 # what the reference returns for it, with a floor (a learner's table of another shape still gets
 # a message about its values), and never more than the exercise's `array_elements` limit.
 RESULT_FACTOR = 4
