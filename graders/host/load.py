@@ -21,11 +21,12 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from graders.protocol import procfs
+
 if TYPE_CHECKING:  # the settings import this module: it stays light
     from graders.host.exchange import RunOutcome
 
 HALF_LIFE_SECONDS = 5.0
-_PRESSURE = Path("/proc/pressure/cpu")
 
 
 class ChildLoad:
@@ -53,13 +54,8 @@ class ChildLoad:
     def pressure(self) -> float | None:
         """The kernel's CPU pressure, some avg10, as a share (None where there is no PSI)."""
         try:
-            line = _PRESSURE.read_text().splitlines()[0]
-        except (OSError, IndexError):
-            return None
-        fields = dict(item.split("=", 1) for item in line.split()[1:] if "=" in item)
-        try:
-            return float(fields["avg10"]) / 100
-        except (KeyError, ValueError):
+            return procfs.pressure("cpu")["avg10"] / 100
+        except (OSError, ValueError, KeyError):
             return None
 
     def share(self) -> float:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from graders.inside.isolation import LayerReport
+from graders.protocol import procfs
 from graders.protocol.frames import FrameType, Payload
 
 Send = Callable[[dict[str, Any], Payload], None]
@@ -49,8 +50,7 @@ def _exec() -> None:
 def _parent_environment() -> None:
     if os.environ:
         return  # leaked: the environment is not empty
-    with open(f"/proc/{os.getppid() or 1}/environ", "rb") as handle:
-        handle.read()
+    procfs.read(f"{os.getppid() or 1}/environ")
 
 
 def _signal_host() -> None:

@@ -29,6 +29,7 @@ import signal
 import sys
 from dataclasses import dataclass, field
 
+from graders.protocol import procfs
 from graders.protocol.limits import Limits
 
 NOBODY = 65534
@@ -105,9 +106,9 @@ def drop_privileges_and_unshare(report: LayerReport, new_pid_namespace: bool = T
         report.mark("user", uid != 0, f"uid {uid}")
         flags = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS
         _check(libc.unshare(flags | (CLONE_NEWPID if new_pid_namespace else 0)), "unshare")
-        _write("/proc/self/setgroups", "deny")
-        _write("/proc/self/uid_map", f"0 {uid} 1")
-        _write("/proc/self/gid_map", f"0 {gid} 1")
+        procfs.write("self/setgroups", "deny")
+        procfs.write("self/uid_map", f"0 {uid} 1")
+        procfs.write("self/gid_map", f"0 {gid} 1")
         if not new_pid_namespace and os.getpid() != 1:
             raise OSError(errno.EPERM, "not the first process of a fresh PID namespace")
         forks = "two forks" if new_pid_namespace else "one fork"
@@ -125,7 +126,7 @@ def own_pid_namespace() -> int | None:
     child being PID 1 of its namespace. Without it, a child must unshare and fork again.
     """
     try:
-        namespace = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC)
+        namespace = procfs.open_namespace("pid")
     except OSError:
         return None
     try:
@@ -298,11 +299,3 @@ def apply_seccomp(report: LayerReport, program: SeccompProgram) -> None:
         report.mark("seccomp", True, f"{program.instructions} BPF instructions")
     except Exception as error:
         report.mark("seccomp", False, f"{type(error).__name__}: {error}")
-
-
-def _write(path: str, text: str) -> None:
-    descriptor = os.open(path, os.O_WRONLY)  # no io stack: this runs in every fresh child
-    try:
-        os.write(descriptor, text.encode())
-    finally:
-        os.close(descriptor)

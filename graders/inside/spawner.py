@@ -152,21 +152,6 @@ def write_status(pipe: int, status: int, usage: Any, sched: SchedStat | None = N
     os.write(pipe, json.dumps(report).encode())
 
 
-def children_of(pid: int) -> list[int]:
-    """The processes whose parent is `pid` (the kernel here has no /proc/PID/task/*/children)."""
-    found = []
-    for entry in os.scandir("/proc"):
-        if entry.name.isdigit():
-            try:
-                with open(f"/proc/{entry.name}/stat", "rb") as stat:
-                    fields = stat.read().rsplit(b")", 1)[1].split()
-            except (OSError, IndexError):
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry.name))
-    return found
-
-
 def _run_sandboxed(
     channel: socket.socket,
     limits: Limits,

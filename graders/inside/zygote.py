@@ -33,10 +33,11 @@ import signal
 import socket
 import sys
 
-from graders.inside.spawner import ChildProcess, Spawner, children_of, kill_group, write_status
+from graders.inside.spawner import ChildProcess, Spawner, kill_group, write_status
 from graders.inside.warmup import tune_malloc, warm_up
 from graders.protocol.frames import FrameDecoder, FrameType, encode
 from graders.protocol.limits import Limits
+from graders.protocol.procfs import children_of
 from graders.protocol.schedstat import read_schedstat
 
 

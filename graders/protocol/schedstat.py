@@ -1,16 +1,18 @@
 """How long a process ran and how long it waited to run: the kernel's scheduler accounting.
 
-`/proc/<pid>/task/<tid>/schedstat` gives, per thread, the time it spent on a CPU and the time it
-spent runnable on a run queue without a CPU (nanoseconds). A child that timed out while it
-waited is the machine's doing; one that slept, or ran its CPU budget, spent its own time. Read
-by the zygote (or the first of two forks) just before it reaps a child, and by the grader while
-a child runs (graders.host.exchange); both sides may import this module.
+`/proc/<pid>/task/<tid>/schedstat` (read by graders.protocol.procfs) gives, per thread, the
+time it spent on a CPU and the time it spent runnable on a run queue without a CPU
+(nanoseconds). A child that timed out while it waited is the machine's doing; one that slept,
+or ran its CPU budget, spent its own time. Read by the zygote (or the first of two forks) just
+before it reaps a child, and by the grader while a child runs (graders.host.exchange); both
+sides may import this module.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
+
+from graders.protocol import procfs
 
 
 @dataclass(frozen=True)
@@ -34,11 +36,10 @@ def read_schedstat(pid: int) -> SchedStat | None:
     none (no CONFIG_SCHED_INFO) or the process is gone."""
     run = wait = 0
     try:
-        threads = os.listdir(f"/proc/{pid}/task")
+        threads = procfs.thread_ids(pid)
         for thread in threads:
-            with open(f"/proc/{pid}/task/{thread}/schedstat", "rb") as stat:
-                fields = stat.read().split()
-            run, wait = run + int(fields[0]), wait + int(fields[1])
-    except (OSError, ValueError, IndexError):
+            ran, waited = procfs.thread_schedstat(pid, thread)
+            run, wait = run + ran, wait + waited
+    except (OSError, ValueError):
         return None
     return SchedStat(run / 1e6, wait / 1e6) if threads else None

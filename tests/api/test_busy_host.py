@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from app.live_server import LiveServer
-from graders.inside.spawner import children_of
+from graders.protocol.procfs import children_of
 from tests.api.conftest import FLAGSHIP_URL, SOLUTION, UNLIMITED
 
 LOOP = "def positional_encoding(max_len, d_model):\n    while True:\n        pass\n"

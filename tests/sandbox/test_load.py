@@ -11,6 +11,7 @@ import pytest
 from graders.host import load
 from graders.host.exchange import RunOutcome, RunStatus
 from graders.host.load import ChildLoad, available_cores
+from graders.protocol import procfs
 
 
 def waited(wait_ms: float | None, wall_ms: float = 100.0) -> RunOutcome:
@@ -42,16 +43,19 @@ def test_runs_without_a_wait_do_not_raise_the_share(wait_ms: float | None) -> No
 def test_the_kernels_cpu_pressure_confirms_our_own_measure_where_there_is_psi(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    pressure = tmp_path / "cpu"
-    pressure.write_text("some avg10=63.50 avg60=20.00 avg300=5.00 total=1\n")
-    monkeypatch.setattr(load, "_PRESSURE", pressure)
+    (tmp_path / "pressure").mkdir()
+    (tmp_path / "pressure" / "cpu").write_text(
+        "some avg10=63.50 avg60=20.00 avg300=5.00 total=1\n"
+        "full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n"
+    )
+    monkeypatch.setattr(procfs, "PROC", str(tmp_path))
     measured = ChildLoad()
     assert measured.pressure() == pytest.approx(0.635)
     assert measured.share() == 0.0  # other processes' load alone sheds nothing of ours
     for _ in range(20):
         measured.observe(waited(90.0))
     assert measured.share() == pytest.approx(0.635)  # ours, confirmed by the kernel's
-    monkeypatch.setattr(load, "_PRESSURE", tmp_path / "missing")
+    monkeypatch.setattr(procfs, "PROC", str(tmp_path / "missing"))
     assert measured.pressure() is None
     assert measured.share() == pytest.approx(measured.children())
 
