@@ -46,6 +46,7 @@ FLAGSHIP = "sinusoidal-positional-encoding"
 SUBMIT_PATH = f"/api/exercises/{FLAGSHIP}/submissions"
 SOLUTION = (ROOT / "exercises" / FLAGSHIP / "solution.py").read_text(encoding="utf-8")
 MIB = 2**20
+HEADER_PIECE_BYTES = 64 * 1024  # one send() of the oversized header
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,8 @@ class Budget:
     # Measured on a quiet server (2 cores, pool of 2): the web process sits at ~105-110 MiB and
     # a flagship grading adds nothing lasting. What it may legitimately hold on top is two
     # gradings in flight, each reading back up to the 64 MiB result cap (128 MiB), plus slack
-    # for request bodies (the submission cap is 64 KiB) and allocator noise: 150 MiB.
+    # for request bodies (each at most the submission cap, Limits.source_bytes) and allocator
+    # noise: 150 MiB.
     web_growth_bytes: int = 150 * MIB  # over the quiet phase's peak
     web_cap_bytes: int = 512 * MIB  # absolute, whatever the quiet peak was
     # Longest time /healthz may go unanswered. The stalls this guards against lasted 11-15 s;
@@ -74,7 +76,7 @@ class Bounds:
     slowloris_sockets: int = 200  # half-sent requests held open (also <= RLIMIT_NOFILE / 4)
     slowloris_hold_seconds: float = 12.0  # past a 10 s header timeout, in a default phase
     chunked_body_bytes: int = 300 * MIB  # streamed in 1 MiB chunks until the server answers
-    header_bytes: int = 20 * MIB  # of a 200 MB header, sent in 64 KiB pieces
+    header_bytes: int = 20 * MIB  # of a 200 MB header, sent in HEADER_PIECE_BYTES pieces
     flood_seconds: float = 1.5  # one run of a fresh-identity flood
     socket_seconds: float = 5.0  # every raw socket's timeout
 
@@ -452,12 +454,13 @@ def _send_chunked_body(attacker: Attacker, deadline: float) -> str:
 
 
 def big_header(attacker: Attacker, deadline: float) -> dict[str, Outcomes]:
-    """The first 20 MB of a 200 MB header, 64 KiB at a time; stop when answered or closed."""
+    """The first 20 MB of a 200 MB header, HEADER_PIECE_BYTES at a time; stop when answered
+    or closed."""
     return {"200MB-header": Counter([_send_big_header(attacker, deadline)])}
 
 
 def _send_big_header(attacker: Attacker, deadline: float) -> str:
-    piece = b"a" * 65536
+    piece = b"a" * HEADER_PIECE_BYTES
     try:
         sock = attacker.connect()
     except OSError as error:

@@ -232,7 +232,7 @@ def test_a_content_length_over_the_cap_is_refused_before_any_body(edge: LiveServ
 @pytest.mark.parametrize(
     ("piece", "most"),
     [(MiB, MiB), (PIECE, 200 * MiB)],
-    ids=["1 MB at once", "200 MB in 64 KiB pieces"],
+    ids=["1 MB at once", "200 MB in 65,536-byte pieces"],
 )
 def test_an_oversized_head_is_refused_with_431_and_not_buffered(
     edge: LiveServer, piece: int, most: int

@@ -61,7 +61,7 @@ def test_hard_coding_every_call_shown_fails_on_the_fresh_probes(
 def test_fresh_outputs_are_kept_only_up_to_a_byte_bound(flagship: Exercise) -> None:
     outputs = trusted._outputs
     for size in range(400):
-        probe = make_probe(flagship.entry, [64 + size, 256])  # 64 KiB and more each
+        probe = make_probe(flagship.entry, [64 + size, 256])  # 64 × 256 float64s and more each
         trusted.reference_value(flagship, replace(probe, fresh=True))
     assert 0 < outputs.fresh_bytes <= trusted._Outputs.FRESH_BYTES
     assert outputs.fresh_bytes == sum(size for _, size in outputs.fresh.values())

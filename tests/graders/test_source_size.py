@@ -15,11 +15,12 @@ import pytest
 
 from graders.catalog import Catalog
 from graders.engine.scratch import run_scratch
+from graders.exercise import Exercise
 from graders.protocol.limits import CALL_CHARS, SOURCE_TOO_LARGE, source_too_large
 from graders.scratch import ScratchStatus
 from tests.conftest import EXERCISES, FLAGSHIP, LoopThread, SyncGrader
 
-LIMIT = 2048  # the copy's own [limits] source_bytes, far below the service's 64 KiB ceiling
+LIMIT = 2048  # the copy's own [limits] source_bytes, far below the service's ceiling
 CODE = (EXERCISES / FLAGSHIP / "solution.py").read_text(encoding="utf-8") + "# pad\n" * 500
 
 
@@ -57,6 +58,16 @@ def test_the_grader_and_a_scratch_run_refuse_with_the_same_error_and_message(
     assert run.status is ScratchStatus.ERROR
     assert run.error is not None
     assert (run.error.type, run.message) == (SOURCE_TOO_LARGE, expected)
+
+
+def test_a_call_over_the_limit_is_refused_and_shown_cut_with_a_note(
+    flagship: Exercise, grade: SyncGrader, loop_thread: LoopThread
+) -> None:
+    solution = flagship.solution_path.read_text(encoding="utf-8")
+    call = "positional_encoding(2, 2)" + " + 0" * CALL_CHARS
+    run = loop_thread.run(run_scratch(grade.grader.runner, flagship, solution, call))
+    assert run.status is ScratchStatus.REFUSED
+    assert run.call == call[:CALL_CHARS] + f"... [{len(call) - CALL_CHARS:,} more characters]"
 
 
 def test_the_routes_refuse_over_the_exercises_own_limit_and_the_page_is_told_it(

@@ -30,7 +30,8 @@ def _write(out: child.Outbox, data: bytes) -> None:
 
 
 def _flood(out: child.Outbox, frame: bytes, preface: list[bytes] | None = None) -> None:
-    """Write `frame` over and over, in 64 KiB writes, until the grader stops reading."""
+    """Write `frame` over and over, in writes of 64 × 1024 bytes, until the grader stops
+    reading."""
     for part in preface or [encode({"t": FrameType.COMPILING})]:
         _write(out, part)
     block = frame * max(1, (64 << 10) // len(frame))

@@ -618,8 +618,8 @@ ATTACKS = [
         BLOCKED_OR_TIMED_OUT,
     ),
     Attack(
-        # Limits.source_bytes (64 KiB) is enforced by the HTTP route only; the grader takes
-        # any size, so a correct solution padded to 200 KB passes through the CLI or a worker.
+        # Over Limits.source_bytes: the grader refuses it itself (SourceTooLarge), not only the
+        # HTTP route, so a correct solution padded to 200 KB fails through the CLI or a worker.
         "huge_source_over_the_size_limit",
         "# " + "x" * 200_000 + "\n" + REFERENCE + "positional_encoding = reference_table\n",
     ),

@@ -3,7 +3,7 @@
 One case per row of `graders.engine.endings.ENDINGS` that learner code can produce (rows it
 cannot: `learner-output` and `learner-result-too-large`, as the child describes an oversized
 result instead of sending it; `learner-compiler-crashed`, as Python 3.11 raises rather than
-crashes on anything that fits in 64 KB of source), plus the reported misattributions. The
+crashes on any source within `Limits.source_bytes`), plus the reported misattributions. The
 platform's rows are produced by acting on the sandbox from outside: a stopped child (starved),
 a killed child, a killed zygote.
 """
