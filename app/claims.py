@@ -31,7 +31,7 @@ from redis.asyncio import Redis as AsyncRedis
 from redis.exceptions import RedisError
 
 from app.settings import Settings
-from app.streams import BLOCK_MS, GROUP, REPLIES_KEPT, Keys
+from app.transport import BLOCK_MS, GROUP, REPLIES_KEPT, Keys
 
 log = logging.getLogger("gradebox.worker")
 BEAT_SECONDS = 1.0  # heartbeat and renewal; `claim_seconds` must be well above it

@@ -1,33 +1,46 @@
 """A submission's events as they happen: appended by whoever grades it, read by the SSE route.
 
-Three kinds, each a JSON object carrying `attempt`, `delivery` and `run` (which grading of the
-submission it belongs to: a job may be delivered twice, and a starved run is run again):
+Three kinds, each a model of app/messages.py carrying `attempt`, `delivery` and `run` (which
+grading of the submission it belongs to: a job may be delivered twice, and a starved run is run
+again):
 
-  run      a grading run starts: a client clears what an earlier run showed
-  test     one test's result, as soon as the grader decided it (`test`: the report's entry)
-  report   the final report (`report`), after which nothing more is sent
+  run      a grading run starts: a client clears what an earlier run showed (`RunEvent`)
+  test     one test's result, as soon as the grader decided it (`TestEvent`)
+  report   the final report, after which nothing more is sent (`ReportEvent`)
 
 Two stores: `MemoryEvents` (the embedded mode: this process, the latest `MEMORY_SUBMISSIONS`
 submissions) and `RedisEvents` (one stream per submission, `{prefix}:events:{id}`, appended by
-the worker that grades it and readable from any replica, kept `REDIS_EVENTS_SECONDS`). An event's
-id is its position (memory) or its stream entry id (Redis): the SSE id a client resumes from.
-A submission whose events are gone is replayed from its stored report (`replay`).
+the worker that grades it and readable from any replica, kept `REDIS_EVENTS_SECONDS`; an entry
+that is not an event is logged and skipped). An event's id is its position (memory) or its
+stream entry id (Redis): the SSE id a client resumes from. A submission whose events are gone is
+replayed from its stored report (`replay`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
-import time
+import logging
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from redis.asyncio import Redis
 
-from app.streams import entries
+from app.messages import (
+    Malformed,
+    ReportEvent,
+    RunEvent,
+    SubmissionEvent,
+    TestEvent,
+    decode_event,
+    encode_event,
+    stamped,
+)
+from app.transport import entries
 from graders.engine.grader import TestListener
 from graders.report import TestResult
+
+log = logging.getLogger("gradebox.events")
 
 RUN, TEST, REPORT = "run", "test", "report"
 MEMORY_SUBMISSIONS = 2000  # submissions whose events the embedded mode keeps
@@ -37,22 +50,23 @@ REDIS_EVENTS_SECONDS = 3600  # a submission's stream lives this long after its l
 
 @dataclass(frozen=True)
 class Event:
+    """One event as kept: its id (the SSE id) and what it says."""
+
     id: str
-    kind: str
-    data: dict[str, Any]
+    data: SubmissionEvent
+
+    @property
+    def kind(self) -> str:
+        return self.data.kind
 
     @property
     def run_key(self) -> tuple[int, int, int]:
         """Which run it belongs to, in the order runs happen."""
-        return (
-            int(self.data.get("attempt") or 0),
-            int(self.data.get("delivery") or 0),
-            int(self.data.get("run") or 0),
-        )
+        return self.data.run_key
 
 
 class Events(Protocol):
-    async def append(self, submission: str, kind: str, data: dict[str, Any]) -> None: ...
+    async def append(self, submission: str, event: SubmissionEvent) -> None: ...
 
     async def read(self, submission: str, after: str, block_seconds: float) -> list[Event] | None:
         """Events after id `after` ("" for all), waiting up to `block_seconds` for one;
@@ -69,11 +83,6 @@ class Events(Protocol):
         ...
 
 
-def stamped(data: dict[str, Any]) -> dict[str, Any]:
-    """`data` with the moment it was sent (`at`, Unix seconds): the bench measures delivery."""
-    return {**data, "at": round(time.time(), 6)}
-
-
 class MemoryEvents:
     """The embedded mode's events, in this process."""
 
@@ -83,38 +92,37 @@ class MemoryEvents:
         self._runs: dict[str, int] = {}  # submission -> its run being graded
 
     def listener(self, submission: str, attempt: int | None) -> TestListener:
-        run = {"attempt": attempt or 1, "delivery": 1, "run": 1}
-        self.append_now(submission, RUN, run)
+        run = RunEvent(attempt=attempt or 1)
+        self.append_now(submission, run)
         self._runs[submission] = 1
 
         def decided(number: int, result: TestResult) -> None:
             if number != self._runs.get(submission, 1):  # a starved run run again
                 self._runs[submission] = number
-                self.append_now(submission, RUN, {**run, "run": number})
-            test = result.model_dump(mode="json")
-            self.append_now(submission, TEST, {**run, "run": number, "test": test})
+                self.append_now(submission, run.model_copy(update={"run": number}))
+            self.append_now(submission, TestEvent(attempt=run.attempt, run=number, test=result))
 
         return decided
 
     def reported(self, submission: str, attempt: int | None, report: dict[str, Any]) -> None:
-        run = {"attempt": attempt or 1, "delivery": 1, "run": self._runs.pop(submission, 1)}
-        self.append_now(submission, REPORT, {**run, "report": report})
+        run = {"attempt": attempt or 1, "run": self._runs.pop(submission, 1)}
+        self.append_now(submission, ReportEvent.model_validate({**run, "report": report}))
 
-    def append_now(self, submission: str, kind: str, data: dict[str, Any]) -> None:
+    def append_now(self, submission: str, event: SubmissionEvent) -> None:
         events = self._events.get(submission)
         if events is None:
             events = self._events[submission] = []
             while len(self._events) > MEMORY_SUBMISSIONS:
                 forgotten, _ = self._events.popitem(last=False)
                 self._changed.pop(forgotten, None)
-        if len(events) < MEMORY_EVENTS or kind == REPORT:
-            events.append(Event(str(len(events) + 1), kind, stamped(data)))
+        if len(events) < MEMORY_EVENTS or event.kind == REPORT:
+            events.append(Event(str(len(events) + 1), stamped(event)))
         changed = self._changed.pop(submission, None)
         if changed is not None:
             changed.set()
 
-    async def append(self, submission: str, kind: str, data: dict[str, Any]) -> None:
-        self.append_now(submission, kind, data)
+    async def append(self, submission: str, event: SubmissionEvent) -> None:
+        self.append_now(submission, event)
 
     async def read(self, submission: str, after: str, block_seconds: float) -> list[Event] | None:
         events = self._events.get(submission)
@@ -147,15 +155,15 @@ class RedisEvents:
     def reported(self, submission: str, attempt: int | None, report: dict[str, Any]) -> None:
         return None
 
-    async def append(self, submission: str, kind: str, data: dict[str, Any]) -> None:
-        await self.append_many(submission, [(kind, data)])
+    async def append(self, submission: str, event: SubmissionEvent) -> None:
+        await self.append_many(submission, [event])
 
-    async def append_many(self, submission: str, items: list[tuple[str, dict[str, Any]]]) -> None:
+    async def append_many(self, submission: str, events: list[SubmissionEvent]) -> None:
         """Several events in order, in one round trip."""
         key = self.key(submission)
         async with self.redis.pipeline(transaction=True) as pipe:
-            for kind, data in items:
-                pipe.xadd(key, {"kind": kind, "data": json.dumps(stamped(data))})
+            for event in events:
+                pipe.xadd(key, encode_event(stamped(event)))  # type: ignore[arg-type]
             pipe.expire(key, REDIS_EVENTS_SECONDS)
             await pipe.execute()
 
@@ -164,10 +172,12 @@ class RedisEvents:
         answer = await self.redis.xread(
             {key: after or "0-0"}, count=100, block=max(1, round(block_seconds * 1000))
         )
-        found = [
-            Event(entry, fields.get("kind", ""), json.loads(fields.get("data", "{}")))
-            for entry, fields in entries(answer)
-        ]
+        found = []
+        for entry, fields in entries(answer):
+            try:
+                found.append(Event(entry, decode_event(fields)))
+            except Malformed as error:
+                log.error("event %s of submission %s was skipped: %s", entry, submission, error)
         if not found and not await self.redis.exists(key):
             return None
         return found
@@ -175,8 +185,10 @@ class RedisEvents:
 
 def replay(report: dict[str, Any], attempt: int | None) -> list[Event]:
     """The events of a graded submission, rebuilt from its stored report (ids `stored-N`)."""
-    run = {"attempt": attempt or 1, "delivery": 1, "run": 1}
-    kinds: list[tuple[str, dict[str, Any]]] = [(RUN, run)]
-    kinds += [(TEST, {**run, "test": test}) for test in report.get("tests", [])]
-    kinds.append((REPORT, {**run, "report": report}))
-    return [Event(f"stored-{n}", kind, data) for n, (kind, data) in enumerate(kinds, 1)]
+    run = RunEvent(attempt=attempt or 1)
+    rebuilt: list[SubmissionEvent] = [run]
+    which = {"attempt": run.attempt}
+    tests = report.get("tests", [])
+    rebuilt += [TestEvent.model_validate({**which, "test": test}) for test in tests]
+    rebuilt.append(ReportEvent.model_validate({**which, "report": report}))
+    return [Event(f"stored-{n}", event) for n, event in enumerate(rebuilt, 1)]

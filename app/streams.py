@@ -1,28 +1,20 @@
-"""Gradings over Redis Streams: the names both sides use, and the API side (`StreamsBackend`).
+"""Gradings over Redis Streams, the API side: `StreamsBackend` sends jobs and takes replies.
 
-Redis is the transport, PostgreSQL the record. Keys, under `settings.redis_prefix`:
-
-  {p}:jobs              the job stream, read by the `workers` consumer group. It holds only live
-                        jobs: a worker XADDs the reply, XACKs and XDELs the job in one script.
-  {p}:replies:{owner}   one reply stream per API process, read by that process alone.
-  {p}:replica:{owner}   set with a TTL and refreshed every second: a replica whose key has
-                        expired is gone, and the sweeper recovers its work.
-  {p}:workers           hash: worker id -> JSON {slots, grading, refusal, seen (Redis time)}.
-  {p}:counts            hash: `takeovers` (jobs taken over from a silent worker) and
-                        `live_takeovers` (taken over while their grading still ran: a bug).
-
-A waiting replica checks every `claim_seconds` that its job is still in the stream (queued, or
-claimed by a worker that re-claims it every second while it grades). A job that vanished with no
-reply (Redis restarted empty, or the XADD was lost) is sent again; a worker that died mid-job
-leaves its entry pending, and another worker takes it over with XAUTOCLAIM. Every delivery is
-counted (the attempt number, the re-sends, Redis's delivery count): past `max_attempts` the worker
-finishes the job as `internal_error` instead of running it again.
+Redis is the transport (its keys: app/transport.py; its messages: app/messages.py),
+PostgreSQL the record. A waiting replica checks every `claim_seconds` that its job is still in
+the stream (queued, or claimed by a worker that re-claims it every second while it grades). A
+job that vanished with no reply (Redis restarted empty, or the XADD was lost) is sent again; a
+worker that died mid-job leaves its entry pending, and another worker takes it over with
+XAUTOCLAIM. Every delivery is counted (the attempt number, the re-sends, Redis's delivery
+count): past `max_attempts` the worker finishes the job as `internal_error` instead of running
+it again.
 
 Each send of a job carries a fresh random `token`, which the worker echoes in its reply. A
 replica takes a reply only if it names a job this replica sent and carries that job's current
 token: a reply for a job it never sent (or has had answered), or for a send it has superseded
-by sending the job again, is dropped and counted (`dropped`). Between workers the current
-delivery is the one Redis's pending list names (app/claims.py): only its holder replies.
+by sending the job again, is dropped and counted (`dropped`), as is an entry that is not a
+reply (`malformed`). Between workers the current delivery is the one Redis's pending list
+names (app/claims.py): only its holder replies.
 """
 
 from __future__ import annotations
@@ -37,11 +29,23 @@ from collections.abc import Callable, Collection, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from redis.asyncio import BlockingConnectionPool, Redis
-from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import RedisError
 
 from app.backend import GradingJob
+from app.messages import (
+    GradeJob,
+    GradeReply,
+    Job,
+    Malformed,
+    Reply,
+    ScratchJob,
+    ScratchReply,
+    decode_reply,
+    encode,
+)
 from app.settings import Settings
+from app.transport import BLOCK_MS, REPLIES_KEPT, Keys, ensure_group, entries
+from app.transport import connect as connect  # re-exported: app/main.py's name for it
 from graders.engine.grader import TestListener
 from graders.exercise import Exercise
 from graders.host.errors import SandboxUnavailable
@@ -50,105 +54,8 @@ from graders.report import Report
 from graders.scratch import ScratchRun
 
 log = logging.getLogger("gradebox.streams")
-GROUP = "workers"
-BLOCK_MS = 1000  # one blocking read; the socket timeout is longer (redis-py 8 defaults to 5 s)
 REPLICA_TTL_SECONDS = 5  # a replica silent this long is gone
 WORKER_TTL_SECONDS = 5  # a worker silent this long is not counted
-REPLY_BYTES = 8 * 2**20  # a reply larger than this is refused (reports are far smaller)
-REPLIES_KEPT = 10_000  # a reply stream nobody reads is trimmed to about this many entries
-
-
-@dataclass(frozen=True)
-class Keys:
-    prefix: str
-
-    @property
-    def jobs(self) -> str:
-        return f"{self.prefix}:jobs"
-
-    @property
-    def workers(self) -> str:
-        return f"{self.prefix}:workers"
-
-    @property
-    def counts(self) -> str:
-        """Counters every process adds to (`takeovers`, `live_takeovers`)."""
-        return f"{self.prefix}:counts"
-
-    def replies(self, owner: str) -> str:
-        return f"{self.prefix}:replies:{owner}"
-
-    def replica(self, owner: str) -> str:
-        return f"{self.prefix}:replica:{owner}"
-
-
-def connect(settings: Settings, connections: int = 64) -> Redis:
-    """A client for `settings.redis_url`: text in and out (code may hold lone surrogates, which
-    JSON allows: they round-trip), blocking reads allowed past redis-py's 5 s default."""
-    pool = BlockingConnectionPool.from_url(
-        settings.redis_url,
-        max_connections=connections,
-        timeout=settings.database_timeout_seconds,  # waiting for a free connection
-        decode_responses=True,
-        encoding_errors="surrogatepass",
-        socket_timeout=BLOCK_MS / 1000 + settings.database_timeout_seconds,
-        socket_connect_timeout=settings.database_timeout_seconds,
-    )
-    return Redis(connection_pool=pool)
-
-
-async def ensure_group(redis: Redis, keys: Keys) -> None:
-    """The job stream and its consumer group exist (after a Redis that restarted empty too)."""
-    try:
-        await redis.xgroup_create(keys.jobs, GROUP, id="0", mkstream=True)
-    except ResponseError as error:
-        if "BUSYGROUP" not in str(error):
-            raise
-
-
-Entry = tuple[str, dict[str, str]]
-
-
-def entries(answer: Any) -> list[Entry]:
-    """The entries of an XREAD / XREADGROUP answer (`[[stream, [(id, fields), ...]], ...]`),
-    in order; an entry deleted after it was delivered has no fields and is left out."""
-    found: list[Entry] = []
-    for _, items in answer or []:
-        found.extend((str(entry), dict(fields)) for entry, fields in items if fields)
-    return found
-
-
-@dataclass(frozen=True)
-class Reply:
-    """A worker's answer to one job: a grading's report, or a scratch run's (`kind`)."""
-
-    job: str
-    submission: str
-    attempt: int | None
-    report: Report | None
-    queue_seconds: float
-    run_seconds: float
-    worker: str
-    scratch: ScratchRun | None = None
-    token: str = ""  # the send's, echoed by the worker
-
-    @classmethod
-    def decode(cls, fields: dict[str, str]) -> Reply:
-        if len(fields.get("report", "")) + len(fields.get("scratch", "")) > REPLY_BYTES:
-            raise ValueError("reply too large")
-        attempt = fields.get("attempt", "")
-        scratch = fields.get("scratch")
-        return cls(
-            job=fields["job"],
-            submission=fields["submission"],
-            attempt=int(attempt) if attempt else None,
-            report=None if scratch else Report.from_dict(json.loads(fields["report"])),
-            scratch=ScratchRun.model_validate_json(scratch) if scratch else None,
-            queue_seconds=float(fields.get("queue_seconds", 0)),
-            run_seconds=float(fields.get("run_seconds", 0)),
-            worker=fields.get("worker", ""),
-            token=fields.get("token", ""),
-        )
 
 
 @dataclass
@@ -163,15 +70,16 @@ class StreamsBackend:
 
     `on_orphan` records a reply nobody waits for any more (its waiter gave up, or it was found
     in the reply stream of a replica that died). `dropped` counts the replies not taken, by
-    reason: `unknown` (no job of ours waits for it: never sent, or answered already) and
-    `superseded` (the job was sent again since); `counts` is the counts hash, every second.
+    reason: `unknown` (no job of ours waits for it: never sent, or answered already),
+    `superseded` (the job was sent again since) and `malformed` (not a reply, or larger than
+    `REPLY_BYTES`); `counts` is the counts hash, every second.
     """
 
     def __init__(
         self,
         settings: Settings,
         owner: str,
-        on_orphan: Callable[[Reply], Coroutine[Any, Any, None]] | None = None,
+        on_orphan: Callable[[GradeReply], Coroutine[Any, Any, None]] | None = None,
     ) -> None:
         self.settings, self.owner, self.on_orphan = settings, owner, on_orphan
         self.keys = Keys(settings.redis_prefix)
@@ -179,7 +87,7 @@ class StreamsBackend:
         self._waiting: dict[str, asyncio.Future[Reply]] = {}
         self._tokens: dict[str, str] = {}  # job -> its current send's token, until answered
         self._late: OrderedDict[str, str] = OrderedDict()  # the same, for waiters that gave up
-        self.dropped: Counter[str] = Counter(unknown=0, superseded=0)
+        self.dropped: Counter[str] = Counter(unknown=0, superseded=0, malformed=0)
         self.counts: dict[str, int] = {}
         self._workers: dict[str, WorkerSeen] = {}
         self._tasks: list[asyncio.Task[None]] = []
@@ -287,50 +195,45 @@ class StreamsBackend:
     ) -> Report:
         """Send the job, wait for its reply; re-send it if it vanished from Redis. (`on_test`
         is not called here: the worker sends each test's event to the submission's stream.)"""
-        fields = {
-            "kind": "grade",
-            "submission": job.submission,
-            "attempt": "" if job.attempt is None else str(job.attempt),
-            "exercise": exercise.slug,
-            "code": source,
-            "tenant": job.tenant,
-        }
-        answer = await self._request(fields, f"of submission {job.submission}")
-        assert answer.report is not None
+        sent = GradeJob(
+            job=secrets.token_hex(12),
+            reply=self.keys.replies(self.owner),
+            exercise=exercise.slug,
+            code=source,
+            tenant=job.tenant,
+            submission=job.submission,
+            attempt=job.attempt,
+        )
+        answer = await self._request(sent, f"of submission {job.submission}")
+        if not isinstance(answer, GradeReply):
+            raise SandboxUnavailable("the worker answered a grading with a scratch run")
         return answer.report
 
     async def scratch(self, exercise: Exercise, source: str, call: str, tenant: str) -> ScratchRun:
         """A scratch run, on a worker like a grading (learner code never runs here)."""
-        fields = {
-            "kind": "scratch",
-            "submission": "",
-            "attempt": "",
-            "exercise": exercise.slug,
-            "code": source,
-            "call": call,
-            "tenant": tenant,
-        }
-        answer = await self._request(fields, "(a scratch run)")
-        if answer.scratch is None:
+        sent = ScratchJob(
+            job=secrets.token_hex(12),
+            reply=self.keys.replies(self.owner),
+            exercise=exercise.slug,
+            code=source,
+            tenant=tenant,
+            call=call,
+        )
+        answer = await self._request(sent, "(a scratch run)")
+        if not isinstance(answer, ScratchReply):
             raise SandboxUnavailable("the worker answered a scratch run with a report")
         return answer.scratch
 
-    async def _request(self, job_fields: dict[str, str], what: str) -> Reply:
+    async def _request(self, job: Job, what: str) -> Reply:
         """Send one job and wait for its reply; re-send it if it vanished from Redis."""
         loop = asyncio.get_running_loop()
-        job_id = secrets.token_hex(12)
+        job_id = job.job
         reply: asyncio.Future[Reply] = loop.create_future()
         self._waiting[job_id] = reply
-        fields = {
-            "job": job_id,
-            **job_fields,
-            "reply": self.keys.replies(self.owner),
-            "resends": "0",
-        }
         claim = self.settings.claim_seconds
         deadline = time.monotonic() + self.settings.attempt_stale_seconds
         try:
-            entry = await self._send(fields)
+            entry = await self._send(job)
             while True:
                 try:
                     async with asyncio.timeout(claim):
@@ -348,9 +251,9 @@ class StreamsBackend:
                     break
                 except TimeoutError:
                     pass
-                fields["resends"] = str(int(fields["resends"]) + 1)
+                job = job.model_copy(update={"resends": job.resends + 1})
                 log.warning("job %s %s vanished; sent again", job_id, what)
-                entry = await self._send(fields)
+                entry = await self._send(job)
         finally:
             self._waiting.pop(job_id, None)
             if (token := self._tokens.pop(job_id, None)) is not None:  # gave up: kept a while
@@ -363,10 +266,11 @@ class StreamsBackend:
             times.run += answer.run_seconds
         return answer
 
-    async def _send(self, fields: dict[str, str]) -> str | None:
+    async def _send(self, job: Job) -> str | None:
         """Send (or send again) one job with a new token: a reply to an earlier send of it is
         superseded."""
-        fields["token"] = self._tokens[fields["job"]] = secrets.token_hex(8)
+        token = self._tokens[job.job] = secrets.token_hex(8)
+        fields = encode(job.model_copy(update={"token": token}))
         try:
             return str(await self.redis.xadd(self.keys.jobs, fields))  # type: ignore[arg-type]
         except RedisError as error:
@@ -401,9 +305,10 @@ class StreamsBackend:
 
     def _deliver(self, fields: dict[str, str]) -> None:
         try:
-            reply = Reply.decode(fields)
-        except (KeyError, ValueError) as error:
-            log.error("a malformed reply was dropped: %s", str(error)[:300])
+            reply = decode_reply(fields)
+        except Malformed as error:
+            self.dropped["malformed"] += 1
+            log.error("a malformed reply was dropped: %s", error)
             return
         current = self._tokens.get(reply.job) or self._late.get(reply.job)
         if current is None or not secrets.compare_digest(reply.token, current):
@@ -416,14 +321,16 @@ class StreamsBackend:
         waiting = self._waiting.pop(reply.job, None)
         if waiting is not None and not waiting.done():
             waiting.set_result(reply)
-        elif self.on_orphan is not None and reply.report is not None:  # a scratch run: not kept
+        elif self.on_orphan is not None and isinstance(reply, GradeReply):  # scratch: not kept
             task: asyncio.Task[None] = asyncio.create_task(self.on_orphan(reply))
             self._orphans.add(task)
             task.add_done_callback(self._orphans.discard)
 
     # The sweeper's view
 
-    async def gone_replicas(self, running: Mapping[str, Collection[str]]) -> dict[str, list[Reply]]:
+    async def gone_replicas(
+        self, running: Mapping[str, Collection[str]]
+    ) -> dict[str, list[GradeReply]]:
         gone = await self.replicas_gone(sorted(owner for owner in running if owner != self.owner))
         return {owner: await self.salvage(owner, running[owner]) for owner in gone}
 
@@ -444,7 +351,7 @@ class StreamsBackend:
             self._missing.pop(owner, None)
         return gone
 
-    async def salvage(self, owner: str, grading: Collection[str]) -> list[Reply]:
+    async def salvage(self, owner: str, grading: Collection[str]) -> list[GradeReply]:
         """The replies waiting in a dead replica's stream for the submissions it was grading
         (`grading`: its tokens died with it); the others are dropped as `unknown`. Then the
         stream is deleted."""
@@ -453,10 +360,11 @@ class StreamsBackend:
         replies = []
         for _, fields in entries([[stream, found]]):
             try:
-                reply = Reply.decode(fields)
-            except (KeyError, ValueError):
+                reply = decode_reply(fields)
+            except Malformed:
+                self.dropped["malformed"] += 1
                 continue
-            if reply.report is None:  # a scratch run's: nobody waits for it now
+            if not isinstance(reply, GradeReply):  # a scratch run's: nobody waits for it now
                 continue
             if reply.submission in grading:
                 replies.append(reply)

@@ -8,13 +8,13 @@ only if this one died, however long the event loop is busy. The reply goes to th
 replica's stream with the send's token, and the job is acknowledged and deleted, in one script
 that sends nothing unless this worker still holds the delivery (app/claims.py). The heartbeat
 also says every second, in the `workers` hash, how many slots the worker has and whether its
-sandbox passed its self-test: replicas admit submissions by that count.
+sandbox passed its self-test: replicas admit submissions by that count. A job entry that is not
+a job (app/messages.py) is logged, counted (`malformed_jobs`) and deleted, never graded.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import secrets
@@ -27,9 +27,26 @@ from typing import Any
 from redis.exceptions import RedisError, ResponseError
 
 from app.claims import Delivery, Heartbeat, reply_if_held
-from app.events import REDIS_EVENTS_SECONDS, REPORT, RUN, TEST, RedisEvents, stamped
+from app.events import REDIS_EVENTS_SECONDS, RedisEvents
+from app.messages import (
+    GradeJob,
+    GradeReply,
+    Job,
+    Malformed,
+    Reply,
+    ReportEvent,
+    RunEvent,
+    ScratchJob,
+    ScratchReply,
+    SubmissionEvent,
+    TestEvent,
+    decode_job,
+    encode,
+    encode_event,
+    stamped,
+)
 from app.settings import Settings
-from app.streams import BLOCK_MS, GROUP, Keys, connect, ensure_group, entries
+from app.transport import BLOCK_MS, GROUP, Keys, connect, ensure_group, entries
 from graders.catalog import Catalog, UnknownExercise
 from graders.engine import Grader
 from graders.engine.grader import TestListener
@@ -48,7 +65,7 @@ REPLY_TRIES = 10  # a reply Redis will not take is tried for about this many sec
 @dataclass(frozen=True)
 class Taken:
     entry: str
-    fields: dict[str, str]
+    job: Job
     deliveries: int  # Redis's own count: 1 for a first read, more after takeovers
 
 
@@ -136,7 +153,7 @@ class Worker:
             GROUP, self.name, {self.keys.jobs: ">"}, count=1, block=BLOCK_MS
         )
         for entry, fields in entries(answer):
-            return Taken(entry, fields, 1)
+            return await self._taken(entry, fields, 1)
         return None
 
     async def _take_over(self) -> Taken | None:
@@ -152,36 +169,63 @@ class Worker:
                 pending, _ = await pipe.execute()
             deliveries = int(pending[0]["times_delivered"]) if pending else 2
             log.warning("took over job %s (delivery %d)", entry, deliveries)
-            return Taken(entry, fields, deliveries)
+            return await self._taken(entry, fields, deliveries)
+        return None
+
+    async def _taken(self, entry: str, fields: dict[str, str], deliveries: int) -> Taken | None:
+        """The job an entry holds; None if it holds none (then it is deleted: nobody could
+        reply to it, and taken over it would fail again)."""
+        try:
+            return Taken(entry, decode_job(fields), deliveries)
+        except Malformed as error:
+            log.error("job entry %s was dropped: %s", entry, error)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.xack(self.keys.jobs, GROUP, entry)
+            pipe.xdel(self.keys.jobs, entry)
+            pipe.hincrby(self.keys.counts, "malformed_jobs", 1)
+            await pipe.execute()
         return None
 
     async def _handle(self, taken: Taken) -> None:
-        if taken.fields.get("kind") == "scratch":
-            await self._handle_scratch(taken)
+        job = taken.job
+        if isinstance(job, ScratchJob):
+            await self._handle_scratch(taken, job)
             return
-        sender: asyncio.Task[list[tuple[str, dict[str, Any]]]] | None = None
+        sender: asyncio.Task[list[SubmissionEvent]] | None = None
         try:
             times, queued = self._begin(taken)
-            run = self._run_of(taken)
-            outbox: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
-            sender = asyncio.create_task(self._send_events(run["submission"], outbox))
-            outbox.put_nowait((RUN, run))
+            run = self._run_of(taken, job)
+            outbox: asyncio.Queue[SubmissionEvent | None] = asyncio.Queue()
+            sender = asyncio.create_task(self._send_events(job.submission, outbox))
+            outbox.put_nowait(run)
             runs = [1]
 
             def decided(number: int, result: TestResult) -> None:
                 if number != runs[-1]:  # a starved run run again: its tests start over
                     runs.append(number)
-                    outbox.put_nowait((RUN, {**run, "run": number}))
-                test = result.model_dump(mode="json")
-                outbox.put_nowait((TEST, {**run, "run": number, "test": test}))
+                    outbox.put_nowait(run.model_copy(update={"run": number}))
+                outbox.put_nowait(
+                    TestEvent(attempt=run.attempt, delivery=run.delivery, run=number, test=result)
+                )
 
             report = await self._grade(taken, decided)
             outbox.put_nowait(None)
             # What the sender had not sent yet goes in the reply's round trip, before the report.
             unsent = await sender
-            final = {**run, "run": runs[-1], "report": report.to_dict()}
-            events = [*unsent, (REPORT, final)]
-            await self._reply(taken, report, max(0.0, queued - times.run), times.run, events)
+            final = ReportEvent(
+                attempt=run.attempt, delivery=run.delivery, run=runs[-1], report=report
+            )
+            reply = GradeReply(
+                job=job.job,
+                token=job.token,
+                worker=self.name,
+                queue_seconds=max(0.0, queued - times.run),
+                run_seconds=times.run,
+                submission=job.submission,
+                attempt=job.attempt,
+                report=report,
+            )
+            await self._reply(taken, reply, [*unsent, final])
         except Exception:
             log.exception("job %s failed", taken.entry)
         finally:
@@ -194,33 +238,40 @@ class Worker:
         the times, and the seconds since it was queued (by Redis time, the entry's id)."""
         times = JobTimes()
         JOB_TIMES.set(times)
-        TENANT.set(taken.fields.get("tenant", "?"))
+        TENANT.set(taken.job.tenant)
         age = time.time() + self.heartbeat.clock_offset - int(taken.entry.split("-")[0]) / 1000
         return times, age
 
-    async def _handle_scratch(self, taken: Taken) -> None:
+    async def _handle_scratch(self, taken: Taken, job: ScratchJob) -> None:
         """A scratch run: graded like a submission, no events, nothing stored anywhere."""
         try:
             times, queued = self._begin(taken)
-            scratch = await self._scratch(taken)
-            await self._reply(taken, scratch, max(0.0, queued - times.run), times.run, [])
+            scratch = await self._scratch(taken, job)
+            reply = ScratchReply(
+                job=job.job,
+                token=job.token,
+                worker=self.name,
+                queue_seconds=max(0.0, queued - times.run),
+                run_seconds=times.run,
+                scratch=scratch,
+            )
+            await self._reply(taken, reply, [])
         except Exception:
             log.exception("scratch job %s failed", taken.entry)
         finally:
             self.heartbeat.release(taken.entry)
 
-    async def _scratch(self, taken: Taken) -> ScratchRun:
-        fields = taken.fields
-        slug, call = fields.get("exercise", ""), fields.get("call", "")
+    async def _scratch(self, taken: Taken, job: ScratchJob) -> ScratchRun:
+        slug, call = job.exercise, job.call
         try:
             exercise = self.catalog.get(slug)
         except UnknownExercise:
             return scratch_failure(slug, call, "The exercise is not known to the grading worker.")
-        if int(fields.get("resends") or 0) + taken.deliveries > self.settings.max_attempts:
+        if job.resends + taken.deliveries > self.settings.max_attempts:
             message = "This call stopped the grading process more than once, so it was set aside."
             return scratch_failure(slug, call, message)
         try:
-            return await run_scratch(self.pool, exercise, fields.get("code", ""), call)
+            return await run_scratch(self.pool, exercise, job.code, call)
         except NoScratch:
             return scratch_failure(slug, call, "The exercise takes no calls of your own.")
         except SandboxUnavailable as error:
@@ -230,22 +281,14 @@ class Worker:
             log.exception("scratch job %s failed", taken.entry)
             return scratch_failure(slug, call, "The grader failed.")
 
-    def _run_of(self, taken: Taken) -> dict[str, Any]:
+    def _run_of(self, taken: Taken, job: GradeJob) -> RunEvent:
         """Which grading of its submission this is: attempt, delivery (re-sends and takeovers
         count), run 1."""
-        fields = taken.fields
-        attempt = int(fields["attempt"]) if fields.get("attempt") else 1
-        delivery = int(fields.get("resends") or 0) + taken.deliveries
-        return {
-            "submission": fields.get("submission", ""),
-            "attempt": attempt,
-            "delivery": delivery,
-            "run": 1,
-        }
+        return RunEvent(attempt=job.attempt or 1, delivery=job.resends + taken.deliveries)
 
     async def _send_events(
-        self, submission: str, outbox: asyncio.Queue[tuple[str, dict[str, Any]] | None]
-    ) -> list[tuple[str, dict[str, Any]]]:
+        self, submission: str, outbox: asyncio.Queue[SubmissionEvent | None]
+    ) -> list[SubmissionEvent]:
         """Append the run's events in order while it grades, each batch that is waiting in one
         round trip (early tests are decided in bursts); a Redis error loses events, never the
         grading. Returns the events that came with the end (None), for the reply to carry."""
@@ -262,20 +305,20 @@ class Worker:
                 log.warning("events of submission %s were not sent: %s", submission, error)
 
     async def _grade(self, taken: Taken, decided: TestListener | None = None) -> Report:
-        fields = taken.fields
-        slug = fields.get("exercise", "")
+        job = taken.job
+        assert isinstance(job, GradeJob)  # a scratch job goes to `_scratch`
         try:
-            exercise = self.catalog.get(slug)
+            exercise = self.catalog.get(job.exercise)
         except UnknownExercise:
-            return platform_failure_for(slug, "The exercise is not known to the grading worker.")
-        attempt = int(fields["attempt"]) if fields.get("attempt") else 1
-        deliveries = (attempt - 1) + int(fields.get("resends") or 0) + taken.deliveries
+            message = "The exercise is not known to the grading worker."
+            return platform_failure_for(job.exercise, message)
+        deliveries = (job.attempt or 1) - 1 + job.resends + taken.deliveries
         if deliveries > self.settings.max_attempts:
             log.error(
                 "submission %s set aside after %d deliveries",
-                fields.get("submission"),
+                job.submission,
                 deliveries - 1,
-                extra={"submission": fields.get("submission"), "attempts": deliveries - 1},
+                extra={"submission": job.submission, "attempts": deliveries - 1},
             )
             return platform_failure(
                 exercise,
@@ -283,7 +326,7 @@ class Worker:
                 "times, so it has been set aside for us to look at.",
             )
         try:
-            return await self.grader.grade(exercise, fields.get("code", ""), decided)
+            return await self.grader.grade(exercise, job.code, decided)
         except SandboxUnavailable as error:
             log.error("job %s not graded: %s", taken.entry, error)
             return platform_failure(exercise, "The grading sandbox is unavailable.")
@@ -291,36 +334,14 @@ class Worker:
             log.exception("grading job %s failed", taken.entry)
             return platform_failure(exercise, "The grader failed.")
 
-    async def _reply(
-        self,
-        taken: Taken,
-        report: Report | ScratchRun,
-        queued: float,
-        run: float,
-        events: list[tuple[str, dict[str, Any]]],
-    ) -> None:
+    async def _reply(self, taken: Taken, reply: Reply, events: list[SubmissionEvent]) -> None:
         """One round trip: the reply to the waiting replica, the last events (the report's
         among them), then the job acknowledged and deleted; nothing if another worker has
         taken the job over meanwhile (its delivery is the current one, not ours)."""
-        fields = taken.fields
-        answer = (
-            {"scratch": report.model_dump_json()}
-            if isinstance(report, ScratchRun)
-            else {"report": json.dumps(report.to_dict())}
-        )
-        reply = {
-            "job": fields.get("job", ""),
-            "submission": fields.get("submission", ""),
-            "attempt": fields.get("attempt", ""),
-            **answer,
-            "queue_seconds": f"{queued:.6f}",
-            "run_seconds": f"{run:.6f}",
-            "worker": self.name,
-            "token": fields.get("token", ""),
-        }
-        stream = fields.get("reply") or f"{self.keys.prefix}:replies:unknown"
-        key = self.events.key(fields.get("submission", ""))
-        items = [(kind, json.dumps(stamped(data))) for kind, data in events]
+        submission = reply.submission if isinstance(reply, GradeReply) else ""
+        key = self.events.key(submission)
+        encoded = [encode_event(stamped(event)) for event in events]
+        items = [(entry["kind"], entry["data"]) for entry in encoded]
         delivery = Delivery(taken.entry, taken.deliveries)
         for attempt in range(REPLY_TRIES):
             try:
@@ -329,8 +350,8 @@ class Worker:
                     self.keys,
                     self.name,
                     delivery,
-                    stream,
-                    reply,
+                    taken.job.reply,
+                    encode(reply),
                     (key, items),
                     REDIS_EVENTS_SECONDS,
                 )

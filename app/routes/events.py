@@ -12,7 +12,8 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 from redis.exceptions import RedisError
 
 from app.deps import OwnedSubmissionDep, ServiceDep
-from app.events import REPORT, RUN, Event, replay
+from app.events import REPORT, RUN, TEST, Event, replay
+from app.messages import ReportEvent, RunEvent, SubmissionEvent, TestEvent
 from app.problems import for_learner
 from app.service import Service
 from app.store import StoredSubmission
@@ -20,6 +21,23 @@ from app.store import StoredSubmission
 router = APIRouter(tags=["submissions"])
 STREAM_SECONDS = 600.0  # one connection lasts at most this; a client resumes from its last id
 BLOCK_SECONDS = 5.0  # each wait for the next event; then the record is looked at again
+# The stream in OpenAPI 3.2's terms as well: each event is named for its kind, and its data is
+# that kind's model as JSON (the response's `schema`, for tools that read no `itemSchema`).
+ITEMS = {
+    "oneOf": [
+        {
+            "properties": {
+                "event": {"const": kind},
+                "data": {
+                    "contentMediaType": "application/json",
+                    "contentSchema": {"$ref": f"#/components/schemas/{model.__name__}"},
+                },
+            },
+            "required": ["event", "data"],
+        }
+        for kind, model in ((RUN, RunEvent), (TEST, TestEvent), (REPORT, ReportEvent))
+    ]
+}
 
 
 def _position(event_id: str) -> tuple[int, ...] | None:
@@ -42,7 +60,15 @@ def _sse(event: Event, with_id: bool = True) -> ServerSentEvent:
 @router.get(
     "/api/submissions/{submission_id}/events",
     response_class=EventSourceResponse,
-    responses=for_learner(404, s404="No such submission for this learner"),
+    responses={
+        200: {
+            "model": SubmissionEvent,
+            "description": "Server-sent events; each one's `data` is one of these (its `kind` "
+            "is the event's name).",
+        },
+        **for_learner(404, s404="No such submission for this learner"),
+    },
+    openapi_extra={"responses": {"200": {"content": {"text/event-stream": {"itemSchema": ITEMS}}}}},
 )
 async def submission_events(
     stored: OwnedSubmissionDep,
@@ -56,10 +82,10 @@ async def submission_events(
     - `test`: one test's result as soon as it is decided (`test`: as in the report's `tests`).
     - `report`: the final report (`report`, design.md §2); the stream ends after it.
 
-    Every event carries `attempt`, `delivery` and `run`, and events of an earlier run are never
-    sent after a later run's. Send the last `id` you received as `Last-Event-ID` to resume: you
-    get exactly the events after it. A submission graded long ago is replayed from its stored
-    report (ids `stored-N`).
+    Every event's data carries its `kind` (the event's name), `attempt`, `delivery` and `run`,
+    and events of an earlier run are never sent after a later run's. Send the last `id` you
+    received as `Last-Event-ID` to resume: you get exactly the events after it. A submission
+    graded long ago is replayed from its stored report (ids `stored-N`).
     """
     async for event in _events(service, stored, last_event_id or "", request):
         yield event
@@ -82,7 +108,8 @@ async def _events(
             if fresh is not None and fresh.status == "graded" and fresh.report is not None:
                 if current is not None:  # recorded, its report event not (yet) in the stream
                     final = dict(zip(("attempt", "delivery", "run"), current, strict=True))
-                    yield ServerSentEvent(event=REPORT, data={**final, "report": fresh.report})
+                    data = ReportEvent.model_validate({**final, "report": fresh.report})
+                    yield ServerSentEvent(event=REPORT, data=data)
                     return
                 # Graded, and its events are gone (or never had a report: set aside by a sweep)
                 attempts = await service.stored(service.store.attempts, stored.id)
@@ -107,8 +134,9 @@ async def _events(
             if _sent(event, resumed_after):
                 continue
             if new_run and event.kind != RUN:
-                run = {name: event.data.get(name) for name in ("attempt", "delivery", "run")}
-                yield ServerSentEvent(event=RUN, data=run)
+                attempt, delivery, run = key
+                started = RunEvent(attempt=attempt, delivery=delivery, run=run, at=event.data.at)
+                yield ServerSentEvent(event=RUN, data=started)
             yield _sse(event)
 
 

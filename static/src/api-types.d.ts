@@ -233,10 +233,10 @@ export interface paths {
          *     - `test`: one test's result as soon as it is decided (`test`: as in the report's `tests`).
          *     - `report`: the final report (`report`, design.md §2); the stream ends after it.
          *
-         *     Every event carries `attempt`, `delivery` and `run`, and events of an earlier run are never
-         *     sent after a later run's. Send the last `id` you received as `Last-Event-ID` to resume: you
-         *     get exactly the events after it. A submission graded long ago is replayed from its stored
-         *     report (ids `stored-N`).
+         *     Every event's data carries its `kind` (the event's name), `attempt`, `delivery` and `run`,
+         *     and events of an earlier run are never sent after a later run's. Send the last `id` you
+         *     received as `Last-Event-ID` to resume: you get exactly the events after it. A submission
+         *     graded long ago is replayed from its stored report (ids `stored-N`).
          */
         get: operations["submission_events_api_submissions__submission_id__events_get"];
         put?: never;
@@ -650,6 +650,118 @@ export interface components {
             /** Type */
             type: string;
         };
+        /**
+         * Report
+         * @description Everything the learner is told about one submission.
+         */
+        Report: {
+            /**
+             * Duration Ms
+             * @default 0
+             */
+            duration_ms: number;
+            error: components["schemas"]["LoadError"] | null;
+            /** Exercise */
+            exercise: string;
+            /**
+             * Exercise Version
+             * @description The digest of what graded it (graders/digest.py): it changes when the exercise's tests, reference, checks or known mistakes change. Null in reports made before versions were recorded, and when the platform failed before grading.
+             */
+            exercise_version: string | null;
+            /** Passed */
+            readonly passed: number;
+            /**
+             * Stdout
+             * @default
+             */
+            stdout: string;
+            /**
+             * Stdout Truncated
+             * @default false
+             */
+            stdout_truncated: boolean;
+            /** Tests */
+            tests: components["schemas"]["TestResult"][];
+            /** Total */
+            readonly total: number;
+            verdict: components["schemas"]["Verdict"];
+            /**
+             * Version
+             * @default 1
+             */
+            version: number;
+        };
+        /**
+         * ReportEvent
+         * @description The final report; nothing is sent after it.
+         */
+        ReportEvent: {
+            /**
+             * At
+             * @description When it was sent, in Unix seconds.
+             * @default 0
+             */
+            at: number;
+            /**
+             * Attempt
+             * @description The grading attempt (a sweep grades again).
+             * @default 1
+             */
+            attempt: number;
+            /**
+             * Delivery
+             * @description Which delivery of the attempt's job (a takeover).
+             * @default 1
+             */
+            delivery: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "report";
+            report: components["schemas"]["Report"];
+            /**
+             * Run
+             * @description Which run of the delivery (a starved run runs again).
+             * @default 1
+             */
+            run: number;
+        };
+        /**
+         * RunEvent
+         * @description A grading run starts: clear what an earlier run showed.
+         */
+        RunEvent: {
+            /**
+             * At
+             * @description When it was sent, in Unix seconds.
+             * @default 0
+             */
+            at: number;
+            /**
+             * Attempt
+             * @description The grading attempt (a sweep grades again).
+             * @default 1
+             */
+            attempt: number;
+            /**
+             * Delivery
+             * @description Which delivery of the attempt's job (a takeover).
+             * @default 1
+             */
+            delivery: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "run";
+            /**
+             * Run
+             * @description Which run of the delivery (a starved run runs again).
+             * @default 1
+             */
+            run: number;
+        };
         /** ScratchArgument */
         ScratchArgument: {
             /** Name */
@@ -888,6 +1000,43 @@ export interface components {
              * @default 1
              */
             version: number;
+        };
+        /**
+         * TestEvent
+         * @description One test's result, as soon as the grader decided it.
+         */
+        TestEvent: {
+            /**
+             * At
+             * @description When it was sent, in Unix seconds.
+             * @default 0
+             */
+            at: number;
+            /**
+             * Attempt
+             * @description The grading attempt (a sweep grades again).
+             * @default 1
+             */
+            attempt: number;
+            /**
+             * Delivery
+             * @description Which delivery of the attempt's job (a takeover).
+             * @default 1
+             */
+            delivery: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "test";
+            /**
+             * Run
+             * @description Which run of the delivery (a starved run runs again).
+             * @default 1
+             */
+            run: number;
+            /** @description As in the report's `tests`. */
+            test: components["schemas"]["TestResult"];
         };
         /** TestInfo */
         TestInfo: {
@@ -1889,13 +2038,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Server-sent events; each one's `data` is one of these (its `kind` is the event's name). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": unknown;
+                    "text/event-stream": components["schemas"]["RunEvent"] | components["schemas"]["TestEvent"] | components["schemas"]["ReportEvent"];
                 };
             };
             /** @description The bearer token is not valid */

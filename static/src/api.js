@@ -17,6 +17,7 @@
  * @typedef {import("./api-types").components["schemas"]["ScratchInfo"]} ScratchInfo
  * @typedef {import("./api-types").components["schemas"]["ScratchRun"]} ScratchRun
  * @typedef {import("./api-types").components["schemas"]["ScratchValue"]} ScratchValue
+ * @typedef {import("./api-types").operations["submission_events_api_submissions__submission_id__events_get"]["responses"][200]["content"]["text/event-stream"]} SubmissionEvent  the data of an event at `eventsUrl`: RunEvent, TestEvent or ReportEvent, by `kind`
  */
 
 /** An HTTP or network failure, with the RFC 9457 problem details when the server sent them. */
@@ -160,6 +161,23 @@ export const scratch = (slug, code, call) => request("POST", `/api/exercises/${e
 
 /** @param {string} id */
 export const eventsUrl = (id) => `/api/submissions/${enc(id)}/events`;
+
+/**
+ * What one event at `eventsUrl` says: its data, whose `kind` is the event's name; null if it
+ * is not an event of that kind.
+ * @template {SubmissionEvent["kind"]} K
+ * @param {Event} event  as EventSource's addEventListener(kind, ...) hands it over
+ * @param {K} kind
+ * @returns {Extract<SubmissionEvent, { kind: K }> | null}
+ */
+export function eventData(event, kind) {
+  try {
+    const data = JSON.parse(/** @type {MessageEvent<string>} */ (event).data);
+    return data?.kind === kind ? data : null;
+  } catch {
+    return null;
+  }
+}
 
 function idempotencyKey() {
   if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();

@@ -17,6 +17,7 @@ import { ScratchPanel } from "./scratch.js";
 
 /** @typedef {import("./api.js").Exercise} Exercise */
 /** @typedef {import("./api.js").Submission} Submission */
+/** @typedef {import("./api.js").TestResult} TestResult */
 /** @typedef {import("./editor.js").CodeEditor} CodeEditor */
 
 const isMac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -403,12 +404,12 @@ class ExercisePage {
       source.addEventListener("run", () => rows.reset());
       source.addEventListener("test", (event) => {
         if (!wanted()) return finish(null);
-        const data = JSON.parse(/** @type {MessageEvent} */ (event).data);
-        if (data?.test) rows.arrived(data.test);
+        const data = api.eventData(event, "test");
+        if (data) rows.arrived(data.test);
       });
       source.addEventListener("report", (event) => {
-        const data = JSON.parse(/** @type {MessageEvent} */ (event).data);
-        finish(data?.report ? /** @type {Submission} */ ({ ...sub, ...data.report, status: "graded" }) : null);
+        const data = api.eventData(event, "report");
+        finish(data ? { ...sub, ...data.report, status: "graded" } : null);
       });
       // EventSource reconnects by itself (sending Last-Event-ID); closed means it gave up.
       source.onerror = () => {
@@ -444,7 +445,7 @@ class ExercisePage {
     this.keepTestFocus(() => running?.append(h("p", { class: "arriving-count muted small" }, counter), list));
     return {
       reset,
-      /** @param {{id: string, status: string}} test */
+      /** @param {TestResult} test */
       arrived(test) {
         const row = rows.get(test.id);
         if (!row || row.dataset.status !== "waiting") return;
@@ -452,9 +453,9 @@ class ExercisePage {
         counter.textContent = `${decided} of ${plural(tests.length, "test")} decided`;
         row.dataset.status = test.status;
         row.replaceChildren(
-          statusIcon(/** @type {any} */ (test.status)),
+          statusIcon(test.status),
           h("span", { class: "arriving-title" }, row.querySelector(".arriving-title")?.textContent ?? test.id),
-          h("span", { class: "arriving-status small" }, statusLabel(/** @type {any} */ (test.status))),
+          h("span", { class: "arriving-status small" }, statusLabel(test.status)),
         );
       },
     };

@@ -16,7 +16,7 @@ from redis.asyncio import Redis as AsyncRedis
 from app.claims import Delivery, Heartbeat, reply_if_held
 from app.live_server import LiveRedis
 from app.settings import Settings
-from app.streams import GROUP, Keys
+from app.transport import GROUP, Keys
 
 KEYS = Keys("gradebox")
 REPLIES = "gradebox:replies:test"

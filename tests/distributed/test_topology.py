@@ -22,6 +22,7 @@ import redis
 from httpx_sse import connect_sse
 
 from app.live_server import PROJECT_ROOT, LiveServer
+from app.messages import GradeReply, encode
 from graders.engine.verdicts import platform_failure_for
 from tests.distributed.conftest import (
     FLAGSHIP,
@@ -325,11 +326,14 @@ def test_a_reply_for_a_job_never_sent_is_dropped_counted_and_never_recorded(
         made = http.post(SUBMIT, json={"code": SLOW_BUT_RIGHT})
     assert made.status_code == 202
     submission = made.json()["id"]
-    forged = platform_failure_for(FLAGSHIP, "Forged.").to_dict()
-    fields = {"job": "job-never-sent", "submission": submission, "attempt": "1", "token": "t"}
-    client.xadd(
-        f"gradebox:replies:{key.split(':', 2)[2]}", {**fields, "report": json.dumps(forged)}
+    forged = GradeReply(
+        job="job-never-sent",
+        token="t",
+        submission=submission,
+        attempt=1,
+        report=platform_failure_for(FLAGSHIP, "Forged."),
     )
+    client.xadd(f"gradebox:replies:{key.split(':', 2)[2]}", encode(forged))
     rows = _wait_until_none_pending(topology)
     with replica.client() as http:
         metrics = http.get("/metrics").text

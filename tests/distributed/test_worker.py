@@ -11,7 +11,8 @@ import pytest
 import redis
 
 from app.live_server import LiveRedis, LiveWorker
-from app.streams import entries
+from app.messages import JOB_BYTES, GradeJob, GradeReply, decode_reply, encode
+from app.transport import entries
 from tests.distributed.conftest import FLAGSHIP, SETTINGS, SOLUTION
 
 pytestmark = pytest.mark.timeout(120)
@@ -30,27 +31,28 @@ class BlockingWorker(LiveWorker):
     module = "tests.distributed.blocking_worker"
 
 
-def _job(number: int, code: str = SOLUTION, **fields: str) -> dict[str, str]:
-    return {
+def _job(number: int, code: str = SOLUTION, **fields: Any) -> dict[str, str]:
+    job = {
         "job": f"job-{number}",
-        "kind": "grade",
         "submission": f"submission-{number}",
-        "attempt": "1",
+        "attempt": 1,
         "exercise": FLAGSHIP,
         "code": code,
         "reply": "gradebox:replies:test",
         "tenant": "127.0.0.1",
-        "resends": "0",
         **fields,
     }
+    return encode(GradeJob.model_validate(job))
 
 
-def _replies(client: redis.Redis, count: int, seconds: float) -> list[dict[str, Any]]:
+def _replies(client: redis.Redis, count: int, seconds: float) -> list[GradeReply]:
     deadline, found = time.monotonic() + seconds, list[dict[str, str]]()
     while time.monotonic() < deadline and len(found) < count:
         found = [fields for _, fields in entries([["", client.xrange("gradebox:replies:test")]])]
         time.sleep(0.05)
-    return [{**fields, "report": json.loads(fields["report"])} for fields in found]
+    graded = [reply for fields in found if isinstance(reply := decode_reply(fields), GradeReply)]
+    assert len(graded) == len(found)  # no scratch replies
+    return graded
 
 
 @pytest.fixture
@@ -68,16 +70,16 @@ def redis_with_workers(tmp_path: Path) -> Any:
 
 @pytest.mark.parametrize(
     ("fields", "deliveries"),
-    [({"attempt": "3", "resends": "1"}, 4), ({"attempt": "1", "resends": "3"}, 4)],
+    [({"attempt": 3, "resends": 1}, 4), ({"attempt": 1, "resends": 3}, 4)],
 )
 def test_a_job_delivered_past_the_bound_is_set_aside_not_run(
-    redis_with_workers: Any, fields: dict[str, str], deliveries: int
+    redis_with_workers: Any, fields: dict[str, int], deliveries: int
 ) -> None:
     client, _ = redis_with_workers
     client.xadd("gradebox:jobs", _job(1, code="while True:\n    pass\n", **fields))
     (reply,) = _replies(client, 1, 20)
-    assert reply["report"]["verdict"] == "internal_error"
-    assert f"stopped the grading process {deliveries - 1} times" in json.dumps(reply["report"])
+    assert reply.report.verdict == "internal_error"
+    assert f"stopped the grading process {deliveries - 1} times" in reply.report.model_dump_json()
     assert client.xlen("gradebox:jobs") == 0  # acknowledged and deleted
 
 
@@ -89,7 +91,7 @@ def test_a_grading_longer_than_the_claim_time_is_not_taken_over(
     client.xadd("gradebox:jobs", _job(2, code=LONG_BUT_RIGHT))
     (reply,) = _replies(client, 1, 60)
     took = time.monotonic() - started
-    assert reply["report"]["verdict"] == "passed"
+    assert reply.report.verdict == "passed"
     assert took > float(SETTINGS["claim_seconds"]) + 1  # it outlived the claim time...
     logs = "".join(worker.log_path.read_text() for worker in workers)
     assert "took over" not in logs  # ...and the other worker never took it
@@ -100,8 +102,8 @@ def test_an_unknown_exercise_is_our_fault_not_the_learners(redis_with_workers: A
     client, _ = redis_with_workers
     client.xadd("gradebox:jobs", _job(3, exercise="no-such-exercise"))
     (reply,) = _replies(client, 1, 20)
-    assert reply["report"]["verdict"] == "internal_error"
-    assert reply["submission"] == "submission-3"
+    assert reply.report.verdict == "internal_error"
+    assert reply.submission == "submission-3"
 
 
 def test_jobs_are_shared_between_the_workers(redis_with_workers: Any) -> None:
@@ -109,9 +111,9 @@ def test_jobs_are_shared_between_the_workers(redis_with_workers: Any) -> None:
     for number in range(10, 18):
         client.xadd("gradebox:jobs", _job(number))
     replies = _replies(client, 8, 30)
-    assert sorted(reply["job"] for reply in replies) == [f"job-{n}" for n in range(10, 18)]
-    assert {reply["report"]["verdict"] for reply in replies} == {"passed"}
-    assert {reply["worker"] for reply in replies} <= {worker.name for worker in workers}
+    assert sorted(reply.job for reply in replies) == [f"job-{n}" for n in range(10, 18)]
+    assert {reply.report.verdict for reply in replies} == {"passed"}
+    assert {reply.worker for reply in replies} <= {worker.name for worker in workers}
 
 
 def test_a_worker_whose_grading_blocks_its_loop_keeps_its_claim_and_the_job_runs_once(
@@ -137,6 +139,35 @@ def test_a_worker_whose_grading_blocks_its_loop_keeps_its_claim_and_the_job_runs
     holder, graded, delivery = grading.split()
     assert (graded, delivery) == (entry, "1")
     assert holder in {worker.name for worker in workers}
-    assert [(r["job"], r["worker"]) for r in replies] == [("job-4", holder)]
-    assert replies[0]["report"]["verdict"] == "passed"
+    assert [(r.job, r.worker) for r in replies] == [("job-4", holder)]
+    assert replies[0].report.verdict == "passed"
     assert int(counts.get("takeovers", 0)) == int(counts.get("live_takeovers", 0)) == 0
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"body": "{not json"},
+        {"body": json.dumps({"kind": "grade", "job": "job-5"})},  # no code, no reply stream
+        {"body": json.dumps({"kind": "nonsense", "job": "job-5"})},
+        {"body": "[" * 100_000},  # deeper than the parser goes
+        {"body": " " * (JOB_BYTES + 1)},
+        {"job": "job-5", "kind": "grade", "code": SOLUTION},  # fields, not a body
+    ],
+    ids=["not-json", "missing-fields", "unknown-kind", "too-deep", "too-large", "no-body"],
+)
+def test_an_entry_that_is_not_a_job_is_dropped_and_counted_and_the_worker_goes_on(
+    redis_with_workers: Any, fields: dict[str, str]
+) -> None:
+    client, workers = redis_with_workers
+    client.xadd("gradebox:jobs", fields)
+    client.xadd("gradebox:jobs", _job(6))
+    (reply,) = _replies(client, 1, 20)
+    assert (reply.job, reply.report.verdict) == ("job-6", "passed")
+    deadline = time.monotonic() + 5
+    while client.hget("gradebox:counts", "malformed_jobs") is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert client.hget("gradebox:counts", "malformed_jobs") == "1"
+    assert client.xlen("gradebox:jobs") == 0  # the entry that is not a job is deleted too
+    logs = "".join(worker.log_path.read_text() for worker in workers)
+    assert "was dropped" in logs

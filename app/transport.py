@@ -1,0 +1,91 @@
+"""The Redis both sides of a grading share: its keys, the job group, the client, stream entries.
+
+Keys, under `settings.redis_prefix`:
+
+  {p}:jobs              the job stream, read by the `workers` consumer group. It holds only live
+                        jobs: a worker XADDs the reply, XACKs and XDELs the job in one script.
+  {p}:replies:{owner}   one reply stream per API process, read by that process alone.
+  {p}:replica:{owner}   set with a TTL and refreshed every second: a replica whose key has
+                        expired is gone, and the sweeper recovers its work.
+  {p}:workers           hash: worker id -> JSON {slots, grading, refusal, seen (Redis time)}.
+  {p}:counts            hash: `takeovers` (jobs taken over from a silent worker),
+                        `live_takeovers` (taken over while their grading still ran: a bug) and
+                        `malformed_jobs` (job entries a worker could not read, dropped).
+  {p}:events:{id}       a submission's events (app/events.py).
+
+What each entry holds is in app/messages.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from redis.asyncio import BlockingConnectionPool, Redis
+from redis.exceptions import ResponseError
+
+from app.settings import Settings
+
+GROUP = "workers"
+BLOCK_MS = 1000  # one blocking read; the socket timeout is longer (redis-py 8 defaults to 5 s)
+REPLIES_KEPT = 10_000  # a reply stream nobody reads is trimmed to about this many entries
+
+
+@dataclass(frozen=True)
+class Keys:
+    prefix: str
+
+    @property
+    def jobs(self) -> str:
+        return f"{self.prefix}:jobs"
+
+    @property
+    def workers(self) -> str:
+        return f"{self.prefix}:workers"
+
+    @property
+    def counts(self) -> str:
+        """Counters every process adds to (`takeovers`, `live_takeovers`, `malformed_jobs`)."""
+        return f"{self.prefix}:counts"
+
+    def replies(self, owner: str) -> str:
+        return f"{self.prefix}:replies:{owner}"
+
+    def replica(self, owner: str) -> str:
+        return f"{self.prefix}:replica:{owner}"
+
+
+def connect(settings: Settings, connections: int = 64) -> Redis:
+    """A client for `settings.redis_url`: text in and out (code may hold lone surrogates, which
+    JSON allows: they round-trip), blocking reads allowed past redis-py's 5 s default."""
+    pool = BlockingConnectionPool.from_url(
+        settings.redis_url,
+        max_connections=connections,
+        timeout=settings.database_timeout_seconds,  # waiting for a free connection
+        decode_responses=True,
+        encoding_errors="surrogatepass",
+        socket_timeout=BLOCK_MS / 1000 + settings.database_timeout_seconds,
+        socket_connect_timeout=settings.database_timeout_seconds,
+    )
+    return Redis(connection_pool=pool)
+
+
+async def ensure_group(redis: Redis, keys: Keys) -> None:
+    """The job stream and its consumer group exist (after a Redis that restarted empty too)."""
+    try:
+        await redis.xgroup_create(keys.jobs, GROUP, id="0", mkstream=True)
+    except ResponseError as error:
+        if "BUSYGROUP" not in str(error):
+            raise
+
+
+Entry = tuple[str, dict[str, str]]
+
+
+def entries(answer: Any) -> list[Entry]:
+    """The entries of an XREAD / XREADGROUP answer (`[[stream, [(id, fields), ...]], ...]`),
+    in order; an entry deleted after it was delivered has no fields and is left out."""
+    found: list[Entry] = []
+    for _, items in answer or []:
+        found.extend((str(entry), dict(fields)) for entry, fields in items if fields)
+    return found
