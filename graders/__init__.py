@@ -11,6 +11,17 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from graders.check_core import NoReference, check_each
+    from graders.check_helpers import (
+        axis_index,
+        first_index,
+        got_array,
+        slice_at,
+        slice_name,
+        slice_rows,
+        slices,
+        wrong_trials,
+    )
     from graders.checks import (
         CheckContext,
         Failure,
@@ -33,6 +44,7 @@ if TYPE_CHECKING:
     )
     from graders.protocol.matching import within_tolerance
     from graders.report import Diagnosis, Report, Status, TestResult, Verdict
+    from graders.transformations import transformation
 
 _HOME = {
     "CheckContext": "graders.checks",
@@ -54,6 +66,17 @@ _HOME = {
     "tolerance_text": "graders.checks",
     "value_mismatch": "graders.checks",
     "within_tolerance": "graders.protocol.matching",
+    "check_each": "graders.check_core",
+    "NoReference": "graders.check_core",
+    "transformation": "graders.transformations",
+    "wrong_trials": "graders.check_helpers",
+    "got_array": "graders.check_helpers",
+    "first_index": "graders.check_helpers",
+    "slices": "graders.check_helpers",
+    "slice_rows": "graders.check_helpers",
+    "slice_at": "graders.check_helpers",
+    "slice_name": "graders.check_helpers",
+    "axis_index": "graders.check_helpers",
     "Diagnosis": "graders.report",
     "Report": "graders.report",
     "Status": "graders.report",
@@ -67,6 +90,7 @@ __all__ = [
     "Failure",
     "Finding",
     "Mismatch",
+    "NoReference",
     "Report",
     "Status",
     "TestResult",
@@ -74,18 +98,28 @@ __all__ = [
     "Verdict",
     "analysis",
     "as_float_array",
+    "axis_index",
     "check",
+    "check_each",
     "compare_values",
     "describe",
+    "first_index",
     "first_mismatch",
+    "got_array",
     "number",
     "position",
     "returned_array",
     "row_text",
+    "slice_at",
+    "slice_name",
+    "slice_rows",
+    "slices",
     "tolerance_for",
     "tolerance_text",
+    "transformation",
     "value_mismatch",
     "within_tolerance",
+    "wrong_trials",
 ]
 
 

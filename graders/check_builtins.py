@@ -17,13 +17,12 @@ from graders.check_values import (
     is_number,
     is_structure,
     kind_of,
-    number,
     paired_items,
     position,
-    tolerance_text,
 )
 from graders.protocol.matching import numbers_of
 from graders.protocol.values import ListOfNumbers
+from graders.wording import number, tolerance_text
 
 # --- the built-in checks --------------------------------------------------------------------
 

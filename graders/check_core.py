@@ -3,15 +3,24 @@ tolerances are declared (`@check`, `@analysis`, `@tolerance_for`) and collected.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from graders.probes import Probe
 from graders.protocol.counts import CallCounts
 from graders.protocol.loops import LoopFinding
+from graders.wording import Wording, tolerance_text
 
 CHECK_MARK = "__gradebox_check__"
+
+
+@dataclass(frozen=True)
+class Parameters:
+    """The reference's parameters: their names in order and the defaults of those that have one."""
+
+    names: tuple[str, ...] = ()
+    defaults: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -25,6 +34,28 @@ class Trial:
     modified: tuple[int, ...] = ()  # the positions of the arguments the call wrote into
     raised: Raised | None = None  # what it raised instead, for a check that expects a raise
     shares_memory: tuple[int, ...] = ()  # the array arguments the returned value is a view of
+    parameters: Parameters = field(default_factory=Parameters)
+
+    def arg(self, name: str) -> Any:
+        """The call's argument `name`, by the reference's signature: given, or its default.
+        KeyError for a name the reference has not, or a parameter the call left out that has
+        no default."""
+        names = self.parameters.names
+        if name not in names:
+            raise KeyError(f"the reference has no parameter {name!r} (it has {list(names)})")
+        position = names.index(name)
+        if position < len(self.probe.args):
+            return self.probe.args[position]
+        return self.parameters.defaults[name]
+
+    def args(self) -> dict[str, Any]:
+        """Every argument by name, defaults included."""
+        named = dict(zip(self.parameters.names, self.probe.args, strict=False))
+        return {**self.parameters.defaults, **named}
+
+    def with_values(self, got: Any, expected: Any) -> Trial:
+        """The same call with other values (one item of a tuple, say)."""
+        return replace(self, got=got, expected=expected)
 
 
 @dataclass(frozen=True)
@@ -52,16 +83,45 @@ class Failure(Exception):
     def __init__(self, message: str, trial: Trial | None = None, line: int | None = None) -> None:
         super().__init__(message)
         self.message, self.trial, self.line = message, trial, line
+        self.message_id: str | None = None  # the messages.toml id it was worded from, if any
+
+
+class NoReference(Exception):
+    """`CheckContext.reference` was refused: too large a call, or the CPU budget is spent."""
+
+
+def _no_reference(*args: Any) -> Any:
+    raise NoReference("this context calls no reference")
 
 
 @dataclass(frozen=True)
 class CheckContext:
-    """What a check may consult besides the trials."""
+    """What a check may consult besides the trials.
+
+    `reference(*args)` calls the exercise's reference on arguments of the check's choosing
+    (trusted code, bounded: it raises `NoReference` past its budget). `fail` and `finding`
+    word a result from the exercise's messages.toml (graders.wording), by id.
+    """
 
     tolerance: float
     entry: str
     loops: list[LoopFinding] = field(default_factory=list)
     params: dict[str, Any] = field(default_factory=dict)
+    wording: Wording = field(default_factory=Wording)
+    reference: Callable[..., Any] = _no_reference
+
+    def fail(self, message_id: str, trial: Trial | None = None, **values: Any) -> Failure:
+        """A failure worded by `[messages] <message_id>`, its placeholders filled from
+        `values` (and `tolerance`)."""
+        values.setdefault("tolerance", tolerance_text(self.tolerance))
+        failure = Failure(self.wording.message(message_id, values), trial)
+        failure.message_id = message_id
+        return failure
+
+    def finding(self, finding_id: str, **values: Any) -> Finding:
+        """The finding `[findings.<finding_id>]`, its placeholders filled from `values`."""
+        title, explanation = self.wording.finding(finding_id, values)
+        return Finding(finding_id, title, explanation)
 
 
 CheckFunction = Callable[[list[Trial], CheckContext], Failure | None]
@@ -92,6 +152,41 @@ def check(
     def mark(function: CheckFunction) -> CheckFunction:
         setattr(function, CHECK_MARK, Check(name, function, static, values, raises))
         return function
+
+    return mark
+
+
+TrialCheck = Callable[[Trial, CheckContext], Failure | None]
+
+
+def check_each(
+    name: str, values: bool = True, raises: bool = False
+) -> Callable[[TrialCheck], CheckFunction]:
+    """Register a check of one trial at a time under `name`: the library runs it on each
+    trial in order and stops at the first failure, which names its trial (the one checked,
+    unless the failure names another).
+
+        >>> @check_each("sums_to_one")
+        ... def sums_to_one(trial: Trial, context: CheckContext) -> Failure | None:
+        ...     ...
+    """
+
+    def mark(function: TrialCheck) -> CheckFunction:
+        def each(trials: list[Trial], context: CheckContext) -> Failure | None:
+            for trial in trials:
+                try:
+                    failure = function(trial, context)
+                except Failure as raised:
+                    failure = raised
+                if failure is not None:
+                    if failure.trial is None:
+                        failure.trial = trial
+                    return failure
+            return None
+
+        each.__name__ = each.__qualname__ = function.__name__
+        each.__doc__ = function.__doc__
+        return check(name, values=values, raises=raises)(each)
 
     return mark
 

@@ -12,34 +12,9 @@ import numpy as np
 from graders.check_core import Failure, Trial
 from graders.protocol.matching import numbers_of, within_tolerance
 from graders.protocol.values import ListOfNumbers, Unsupported
+from graders.wording import number, tolerance_text
 
 # --- helpers for check authors --------------------------------------------------------------
-
-
-def number(value: float) -> str:
-    """A number as the learner reads it: 4 decimals, or scientific when tiny or huge."""
-    if not np.isfinite(value):
-        return str(value)
-    if value != 0 and (abs(value) < 1e-3 or abs(value) >= 1e5):
-        return f"{value:.3e}"
-    return f"{value:.4f}"
-
-
-def tolerance_text(tolerance: float) -> str:
-    return f"{tolerance:g}"
-
-
-def row_text(values: np.ndarray[Any, Any], shown: int = 6) -> str:
-    """A row of numbers as the learner reads it, the first `shown` of them:
-
-    >>> row_text(np.array([0.0, 1.0, 0.5]))
-    '[0.0000, 1.0000, 0.5000]'
-    >>> row_text(np.arange(10.0), shown=2)
-    '[0.0000, 1.0000, ...]'
-    """
-    flat = np.ravel(values)
-    listed = ", ".join(number(float(value)) for value in flat[:shown])
-    return f"[{listed}{', ...' if flat.size > shown else ''}]"
 
 
 def describe(value: Any) -> str:

@@ -17,7 +17,7 @@ graders.check_loops (the built-in checks).
 
 from __future__ import annotations
 
-from graders import check_builtins, check_loops
+from graders import check_builtins, check_loops, check_numeric
 from graders.check_builtins import (
     check_raises,
     check_shape,
@@ -45,19 +45,18 @@ from graders.check_values import (
     describe,
     first_mismatch,
     is_structure,
-    number,
     paired_items,
     position,
     returned_array,
-    row_text,
     same_kind,
-    tolerance_text,
     value_mismatch,
 )
+from graders.wording import number, row_text, tolerance_text
 
 BUILTIN_CHECKS = {
     **collect_checks(vars(check_builtins)),
     **collect_checks(vars(check_loops)),
+    **collect_checks(vars(check_numeric)),
 }
 
 __all__ = [

@@ -35,6 +35,7 @@ from graders.markdown import Example, Hint, parse_examples, parse_hints, render
 from graders.probes import COUNTED_FACTORS, Probe, counted_pair, draw_probes, parse_probes
 from graders.protocol.arguments import ArgumentSpec
 from graders.protocol.limits import Limits
+from graders.wording import MESSAGES_FILE, Wording, read_wording
 
 REQUIRED_FILES = ("exercise.toml", "statement.md", "hints.md", "starter.py", "solution.py")
 
@@ -109,6 +110,7 @@ class Exercise:
     limits: Limits
     examples: list[Example]
     scratch: ScratchSpec | None = None
+    wording: Wording = field(default_factory=Wording)  # messages.toml: its checks' words
 
     @cached_property
     def solution_path(self) -> Path:
@@ -199,6 +201,10 @@ def load_exercise(path: Path, base_limits: Limits | None = None) -> Exercise:
     _no_unregistered_mistakes(path, {mistake.id for mistake in file.mistakes})
     statement = (path / "statement.md").read_text(encoding="utf-8")
     try:
+        wording = read_wording(path)
+    except ValueError as error:
+        raise ExerciseError(path / MESSAGES_FILE, "messages", str(error)) from None
+    try:
         examples = parse_examples(statement)
     except ValueError as error:
         raise ExerciseError(path / "statement.md", "examples", str(error)) from None
@@ -228,6 +234,7 @@ def load_exercise(path: Path, base_limits: Limits | None = None) -> Exercise:
             file.scratch.reference,
             [argument.spec() for argument in file.scratch.args],
         ),
+        wording=wording,
     )
 
 

@@ -21,13 +21,15 @@ from pathlib import Path
 
 import numpy as np
 
-from graders import trusted
-from graders.checks import CheckContext, Failure, Trial
+from graders import reference_calls, trusted
+from graders.checks import Failure, Trial
 from graders.engine.per_test import grade_test
 from graders.engine.reading import ProbeOutcome, ProbeResult
 from graders.exercise import Exercise
 from graders.probes import Probe
 from graders.protocol.matching import raised_type
+from graders.reference_calls import context_for
+from graders.wording_check import wording_problems
 
 _checked: dict[str, list[str]] = {}  # folder digest -> its problems (bounded: one per version)
 _MOST_KEPT = 256
@@ -60,15 +62,16 @@ def _problems(exercise: Exercise) -> list[str]:
     problems = _source_problems(exercise)
     if problems:  # the rest runs this code: not when it does not parse
         return problems
+    problems = wording_problems(exercise)
     try:
         trusted.entry_function(exercise.solution_path, exercise.entry)
     except Exception as error:
-        return [f"solution.py: does not load: {type(error).__name__}: {error}"]
+        return [*problems, f"solution.py: does not load: {type(error).__name__}: {error}"]
     try:
         checks = trusted.checks_for(exercise)
         analyses = trusted.analyses_for(exercise)
     except Exception as error:
-        return [f"checks.py: does not import: {type(error).__name__}: {error}"]
+        return [*problems, f"checks.py: does not import: {type(error).__name__}: {error}"]
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
         for test in exercise.tests:
@@ -82,7 +85,7 @@ def _problems(exercise: Exercise) -> list[str]:
                     "returns (or raises) a Failure; any other exception is a bug in it"
                 )
             trials = [_reference_trial(exercise, probe) for probe in test.probes]
-            context = CheckContext(exercise.tolerance, exercise.entry, [], test.params)
+            context = context_for(exercise, test)
             for analysis in analyses:
                 try:
                     analysis(trials, context)
@@ -158,7 +161,7 @@ def _reference_results(
 
 def _reference_trial(exercise: Exercise, probe: Probe) -> Trial:
     value = trusted.reference_value(exercise, probe)
-    return Trial(probe, value, value)
+    return Trial(probe, value, value, parameters=reference_calls.parameters(exercise))
 
 
 def _name(exercise: Exercise, path: Path) -> str:

@@ -129,10 +129,7 @@ def _items(trials: list[Trial]) -> list[tuple[int, str, list[Trial]]] | None:
         (
             index,
             type(trials[0].expected).__name__,
-            [
-                Trial(trial.probe, trial.got[index], trial.expected[index], trial.counts)
-                for trial in trials
-            ],
+            [trial.with_values(trial.got[index], trial.expected[index]) for trial in trials],
         )
         for index in range(lengths.pop())
     ]

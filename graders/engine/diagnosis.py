@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from graders import trusted
+from graders.check_core import NoReference
 from graders.checks import Check, CheckContext, Trial
 from graders.engine.analyses import analyse, from_finding, loop_diagnosis
 from graders.exercise import Exercise, MistakeSpec, TestSpec
@@ -27,6 +28,7 @@ from graders.protocol.matching import (
     slips_like,
     summaries_match,
 )
+from graders.reference_calls import context_for
 from graders.report import Diagnosis, Status, TestResult
 
 logger = logging.getLogger(__name__)
@@ -50,7 +52,7 @@ def diagnose(
     kind = _loop_kind(loops) if loops else _counted_kind(trials)
     if check.static and kind and (generic := loop_diagnosis(kind)) is not None:
         return generic  # the kind of loop is what the learner needs named
-    context = context or CheckContext(exercise.tolerance, exercise.entry, loops, test.params)
+    context = context or context_for(exercise, test, loops)
     whole: list[Diagnosis] = []  # the learner's outcome is the mistake's
     items: list[Diagnosis] = []  # some items of a tuple are the mistake's slip
     for mistake in exercise.mistakes:
@@ -75,6 +77,8 @@ def _exercise_analysis(
     for analysis in trusted.analyses_for(exercise):
         try:
             found = analysis(trials, context)
+        except NoReference:  # past its budget: it names nothing
+            continue
         except Exception:  # an analysis that breaks on odd values explains nothing
             logger.exception("analysis %s failed on %s", analysis.__name__, exercise.slug)
             continue

@@ -6,7 +6,7 @@ import dataclasses
 
 import numpy as np
 
-from graders import trusted
+from graders import reference_calls, trusted
 from graders.checks import Check, CheckContext, Failure, Raised, Trial, describe, same_kind
 from graders.engine.diagnosis import diagnose, diagnose_raised
 from graders.engine.previews import trial_previews
@@ -14,6 +14,7 @@ from graders.engine.reading import NOT_RUN, ProbeOutcome, ProbeResult
 from graders.exercise import COUNTED_CHECKS, Exercise, TestSpec
 from graders.probes import Probe
 from graders.protocol.loops import LoopFinding
+from graders.reference_calls import context_for
 from graders.report import Status, TestResult
 
 
@@ -29,7 +30,8 @@ def grade_test(
     loops: list[LoopFinding],
 ) -> TestResult:
     """One test's result from the results of its calls (`keys`: probe key -> result index)."""
-    context = CheckContext(exercise.tolerance, exercise.entry, loops, test.params)
+    context = context_for(exercise, test, loops)
+    parameters = reference_calls.parameters(exercise)
     tolerance = None if check.static else exercise.tolerance
     trials: list[Trial] = []
     # A counted test's uncounted calls are the other tests' (graders.exercise.with_fresh_probes):
@@ -39,7 +41,9 @@ def grade_test(
         result = results.get(keys[probe.key], NOT_RUN)
         if witnessed and not probe.counted and result.outcome is not ProbeOutcome.RETURNED:
             got = trusted.raised_value(result.error_type or result.outcome.value, result.message)
-            trials.append(Trial(probe, got, trusted.reference_value(exercise, probe)))
+            trials.append(
+                Trial(probe, got, trusted.reference_value(exercise, probe), parameters=parameters)
+            )
             continue
 
         def stopped(
@@ -58,7 +62,11 @@ def grade_test(
         if result.outcome is ProbeOutcome.RAISED and check.raises:  # what the test asks for
             raised = Raised(result.error_type, result.message, result.line, result.error_bases)
             got = trusted.raised_value(result.error_type, result.message)
-            trials.append(Trial(probe, got, None, result.counts, result.modified, raised))
+            trials.append(
+                Trial(
+                    probe, got, None, result.counts, result.modified, raised, parameters=parameters
+                )
+            )
             continue
         if result.outcome is ProbeOutcome.RAISED:
             where = f" on line {result.line}" if result.line else ""
@@ -97,6 +105,7 @@ def grade_test(
                 result.counts,
                 result.modified,
                 shares_memory=result.shares_memory,
+                parameters=parameters,
             )
         )
     failure, context = _run_check(exercise, check, trials, context)

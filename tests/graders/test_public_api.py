@@ -8,7 +8,8 @@ PUBLIC = [
     "CheckContext", "Diagnosis", "Failure", "Finding", "Mismatch", "Report", "Status", "TestResult", "Trial",
     "Verdict", "analysis", "as_float_array", "check", "compare_values", "describe", "first_mismatch",
     "number", "position", "returned_array", "row_text", "tolerance_for", "tolerance_text", "value_mismatch",
-    "within_tolerance",
+    "within_tolerance", "check_each", "NoReference", "transformation", "wrong_trials", "got_array",
+    "first_index", "slices", "slice_rows", "slice_at", "slice_name", "axis_index",
 ]  # fmt: skip
 
 

@@ -1,0 +1,142 @@
+"""Built-in checks several exercises used to write by hand, configured by test keys.
+
+- `finite_then_matches`: every value finite where the reference's is (inputs far outside the
+  usual range: `np.exp` overflows), then the reference's values. `explain = "<id>"` adds the
+  exercise's `[messages] <id>`, which may use `{{low}}` and `{{high}}` (the range of the
+  call's first array argument).
+- `reduces_to`: every slice along an axis reduces to a value (`reduce = "sum"` (or "mean",
+  "max", "min", "prod", "norm"), `axis` an int or the name of the reference's parameter that
+  holds it (default -1), `to` (default 1)); `within = [low, high]` bounds every value first
+  (probabilities in [0, 1]).
+- `item_matches`: one item of a tuple (`item = 0`) or one key of a dict (`item = "loss"`)
+  matches the reference's, the item named in the message (`item_name = "the loss"`).
+- `returns_python_float`: a Python float, not a NumPy scalar or a 0-d array.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from graders.check_core import CheckContext, Failure, Trial, check_each
+from graders.check_helpers import axis_index, first_index, slice_at, slice_name
+from graders.check_values import as_float_array, compare_values, describe, returned_array
+from graders.protocol.matching import numbers_of, within_tolerance
+from graders.wording import as_text, number, row_text, tolerance_text
+
+Array = np.ndarray[Any, Any]
+
+REDUCTIONS: dict[str, Callable[..., Array]] = {
+    "sum": np.sum,
+    "mean": np.mean,
+    "max": np.max,
+    "min": np.min,
+    "prod": np.prod,
+    "norm": lambda values, axis: np.sqrt(np.sum(values * values, axis=axis)),
+}
+
+
+def _first_array(trial: Trial) -> Array | None:
+    for arg in trial.probe.args:
+        if isinstance(arg, np.ndarray) and arg.dtype.kind in "biuf":
+            return np.asarray(arg, dtype=np.float64)
+    return None
+
+
+@check_each("finite_then_matches")
+def check_finite_then_matches(trial: Trial, context: CheckContext) -> Failure | None:
+    got, expected = as_float_array(trial.got), numbers_of(trial.expected)
+    if got is not None and expected is not None and got.shape == expected.shape:
+        broken = ~np.isfinite(got) & np.isfinite(expected)
+        if (index := first_index(broken)) is not None:
+            message = (
+                f"The value at index {as_text(index)} is {number(float(got[index]))} "
+                f"({int(broken.sum())} of {got.size} values are nan or inf where the "
+                "reference's are finite)."
+            )
+            x = _first_array(trial)
+            low, high = (x.min(), x.max()) if x is not None and x.size else (np.nan, np.nan)
+            if isinstance(explain := context.params.get("explain"), str):
+                note = context.fail(explain, trial, low=float(low), high=float(high)).message
+                message = f"{message}\n{note}"
+            return Failure(message, trial)
+    return compare_values(trial, context.tolerance)
+
+
+@check_each("reduces_to")
+def check_reduces_to(trial: Trial, context: CheckContext) -> Failure | None:
+    params, tolerance = context.params, context.tolerance
+    how = str(params.get("reduce", "sum"))
+    target = float(params.get("to", 1.0))
+    axis_param = params.get("axis", -1)
+    axis = int(trial.arg(axis_param) if isinstance(axis_param, str) else axis_param)
+    shape = np.shape(trial.expected)
+    got = returned_array(trial, shape)
+    within = params.get("within")
+    if within is not None:
+        low, high = float(within[0]), float(within[1])
+        outside = ~np.isfinite(got) | (got < low - tolerance) | (got > high + tolerance)
+        if (index := first_index(outside)) is not None:
+            return Failure(
+                f"The value at index {as_text(index)} is {number(float(got[index]))}: every "
+                f"value must be a finite number in [{low:g}, {high:g}].",
+                trial,
+            )
+    if got.ndim == 0:
+        return compare_values(trial, tolerance)
+    axis = axis_index(axis, got.ndim)
+    reduced = np.asarray(REDUCTIONS[how](got, axis=axis))
+    wrong = ~within_tolerance(reduced, np.full_like(reduced, target), tolerance)
+    if (index := first_index(wrong)) is None:
+        return None
+    index = index if reduced.ndim else ()
+    message = (
+        f"With axis={axis}, the slice {slice_name(axis, got.ndim, index)} of your result is "
+        f"{row_text(slice_at(got, axis, index))}, whose {how} is "
+        f"{number(float(reduced[index]))}, but the {how} of every slice along the axis must be "
+        f"{target:g} (|error| > {tolerance_text(tolerance)})."
+    )
+    whole = np.asarray(REDUCTIONS[how](got, axis=None))
+    if got.ndim > 1 and within_tolerance(whole, np.asarray(target), tolerance):
+        message += (
+            f"\nThe whole array's {how} is {target:g} instead: reduce along `axis` only, with "
+            "keepdims=True."
+        )
+    return Failure(message, trial)
+
+
+@check_each("item_matches")
+def check_item_matches(trial: Trial, context: CheckContext) -> Failure | None:
+    item = context.params.get("item", 0)
+    name = str(context.params.get("item_name", f"item {item!r}"))
+    got, expected = trial.got, trial.expected
+    try:
+        mine = got[item]
+    except (TypeError, IndexError, KeyError):
+        kind = "key" if isinstance(item, str) else "item"
+        return Failure(
+            f"It returned {describe(got)}, which has no {kind} {item!r}: "
+            f"{describe(expected)} was expected, {name} at {item!r}.",
+            trial,
+        )
+    failure = compare_values(trial.with_values(mine, expected[item]), context.tolerance)
+    if failure is not None:
+        failure.message = f"About {name} ({kind_of_item(item)} {item!r}): {failure.message}"
+    return failure
+
+
+def kind_of_item(item: Any) -> str:
+    return "key" if isinstance(item, str) else "item"
+
+
+@check_each("returns_python_float")
+def check_returns_python_float(trial: Trial, context: CheckContext) -> Failure | None:
+    if type(trial.got) is float:
+        return compare_values(trial, context.tolerance)
+    return Failure(
+        f"It returned {describe(trial.got)}; a Python float was expected (`float(...)` "
+        "turns a NumPy scalar or a 0-d array into one).",
+        trial,
+    )

@@ -1,0 +1,142 @@
+"""Analyses written as a transformation of the reference: the misconception, as code.
+
+An author writes what a learner with one misconception computes, in terms of the reference,
+with the parameters the library fits:
+
+    @transformation("clips-inputs", fit=clip_bounds)
+    def clipped(reference, x, axis, *, low, high):
+        return reference(np.clip(x, low, high), axis)
+
+The function gets `reference` (`CheckContext.reference`, bounded) and the call's arguments by
+the reference's parameter names, defaults included, then the fitted parameters by keyword.
+`fit(wrong, context)` proposes parameter sets, best first, from the wrong trials (an estimate
+from the learner's own values); `grid` gives fixed choices instead (every combination). The
+library keeps the first set that rebuilds the learner's values on **every** wrong trial within
+the tolerance, from more compared numbers than it has parameters (an array parameter counts
+its elements). Where the parameters may differ from call to call (one factor per slice),
+`fit_each(trial, context)` proposes sets for one trial, and each wrong trial keeps the first
+that rebuilds it (the finding is worded with the first trial's). It words the finding from
+`[findings.<id>]` in messages.toml with the parameters as placeholders (and what `words`
+adds). A transformation is an analysis: it runs where the exercise's analyses run, in the
+order written, and a test whose trials are all right, or one whose wrong values are not
+arrays of the reference's shape, gets nothing from it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import numpy as np
+
+from graders.check_core import (
+    AnalysisFunction,
+    CheckContext,
+    Finding,
+    NoReference,
+    Trial,
+    analysis,
+)
+from graders.check_helpers import wrong_trials
+from graders.protocol.matching import numbers_of, within_tolerance
+
+MAX_CANDIDATES = 256  # parameter sets tried per test, at most
+
+Params = dict[str, Any]
+Fit = Callable[[list[Trial], CheckContext], Iterable[Params]]
+Words = Callable[[Params, list[Trial]], Mapping[str, Any]]
+FitEach = Callable[[Trial, CheckContext], Iterable[Params]]
+
+
+def transformation(
+    finding_id: str,
+    fit: Fit | None = None,
+    grid: Mapping[str, Iterable[Any]] | None = None,
+    words: Words | None = None,
+    fit_each: FitEach | None = None,
+) -> Callable[[Callable[..., Any]], AnalysisFunction]:
+    """Register `function` as an analysis naming `finding_id` when it rebuilds the learner's
+    values (see the module's docstring)."""
+
+    def register(function: Callable[..., Any]) -> AnalysisFunction:
+        def analyse(trials: list[Trial], context: CheckContext) -> Finding | None:
+            wrong = wrong_trials(trials, context.tolerance)
+            if not wrong:
+                return None
+            if fit_each is not None:
+                try:
+                    found = _fitted_each(function, wrong, context, fit_each)
+                except NoReference:
+                    return None
+                if found is None:
+                    return None
+                extra = dict(words(found, wrong)) if words is not None else {}
+                return context.finding(finding_id, **{**found, **extra})
+            for params in itertools.islice(_candidates(wrong, context, fit, grid), MAX_CANDIDATES):
+                try:
+                    fits = rebuilds(function, wrong, context, params)
+                except NoReference:
+                    return None
+                if fits:
+                    extra = dict(words(params, wrong)) if words is not None else {}
+                    return context.finding(finding_id, **{**params, **extra})
+            return None
+
+        analyse.__name__ = analyse.__qualname__ = function.__name__
+        analyse.__doc__ = function.__doc__
+        return analysis(analyse)
+
+    return register
+
+
+def _fitted_each(
+    function: Callable[..., Any], wrong: list[Trial], context: CheckContext, fit_each: FitEach
+) -> Params | None:
+    """The first trial's parameters, if every wrong trial has a set that rebuilds it."""
+    first: Params | None = None
+    for trial in wrong:
+        candidates = itertools.islice(fit_each(trial, context), MAX_CANDIDATES)
+        found = next((p for p in candidates if rebuilds(function, [trial], context, p)), None)
+        if found is None:
+            return None
+        first = found if first is None else first
+    return first
+
+
+def _candidates(
+    wrong: list[Trial],
+    context: CheckContext,
+    fit: Fit | None,
+    grid: Mapping[str, Iterable[Any]] | None,
+) -> Iterable[Params]:
+    if fit is not None:
+        yield from fit(wrong, context)
+    if grid is not None:
+        names = list(grid)
+        for values in itertools.product(*(list(grid[name]) for name in names)):
+            yield dict(zip(names, values, strict=True))
+    if fit is None and grid is None:
+        yield {}
+
+
+def rebuilds(
+    function: Callable[..., Any], wrong: list[Trial], context: CheckContext, params: Params
+) -> bool:
+    """Whether `function` with `params` gives the learner's values on every wrong trial, from
+    more compared numbers than there are parameters."""
+    compared = 0
+    for trial in wrong:
+        try:
+            rebuilt = function(context.reference, **trial.args(), **params)
+        except NoReference:
+            raise
+        except Exception:  # the misconception is undefined on this call (an axis it lacks)
+            return False
+        got, mine = numbers_of(trial.got), numbers_of(rebuilt)
+        if got is None or mine is None or got.shape != mine.shape:
+            return False
+        if not within_tolerance(got, mine, context.tolerance).all():
+            return False
+        compared += got.size
+    return compared > sum(int(np.size(value)) for value in params.values())

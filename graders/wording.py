@@ -1,0 +1,150 @@
+"""What checks and analyses tell the learner, kept as data: `messages.toml`, addressed by id.
+
+A check or an analysis in checks.py returns ids and values; the words live in the exercise's
+`messages.toml`, with named placeholders in double braces:
+
+    [messages]
+    not-a-probability = "The value at {{where}} is {{value}}: a probability lies in [0, 1]."
+
+    [findings.clips-inputs]
+    title = "Clipping the inputs to avoid overflow"
+    explanation = "Your values are the softmax of x clipped into [{{low}}, {{high}}]. ..."
+
+Double braces, because the Markdown holds LaTeX (`$e^{x_i}$`). A value is written as the
+learner reads numbers everywhere else (`number`, `row_text`); validate checks that every id a
+checks.py names exists and that every placeholder of a text is given.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+MESSAGES_FILE = "messages.toml"
+
+
+def number(value: float) -> str:
+    """A number as the learner reads it: 4 decimals, or scientific when tiny or huge."""
+    if not np.isfinite(value):
+        return str(value)
+    if value != 0 and (abs(value) < 1e-3 or abs(value) >= 1e5):
+        return f"{value:.3e}"
+    return f"{value:.4f}"
+
+
+def tolerance_text(tolerance: float) -> str:
+    return f"{tolerance:g}"
+
+
+def row_text(values: np.ndarray[Any, Any], shown: int = 6) -> str:
+    """A row of numbers as the learner reads it, the first `shown` of them:
+
+    >>> row_text(np.array([0.0, 1.0, 0.5]))
+    '[0.0000, 1.0000, 0.5000]'
+    >>> row_text(np.arange(10.0), shown=2)
+    '[0.0000, 1.0000, ...]'
+    """
+    flat = np.ravel(values)
+    listed = ", ".join(number(float(value)) for value in flat[:shown])
+    return f"[{listed}{', ...' if flat.size > shown else ''}]"
+
+
+def as_text(value: Any) -> str:
+    """A placeholder's value as the learner reads it: a float as `number` writes it, an array
+    as a row, an index (a tuple of ints) as `[1, 2]`, anything else as `str` does."""
+    if isinstance(value, bool | np.bool_):
+        return str(bool(value))
+    if isinstance(value, int | np.integer):
+        return str(int(value))
+    if isinstance(value, float | np.floating):
+        return number(float(value))
+    if isinstance(value, np.ndarray):
+        return row_text(value) if value.ndim else as_text(value.item())
+    if isinstance(value, tuple) and all(isinstance(item, int | np.integer) for item in value):
+        return f"[{', '.join(str(int(item)) for item in value)}]"
+    return str(value)
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def render(text: str, values: Mapping[str, Any]) -> str:
+    """`text` with each `{{name}}` replaced by `values[name]` (KeyError if one is missing)."""
+    return PLACEHOLDER.sub(lambda match: as_text(values[match[1]]), text)
+
+
+@dataclass(frozen=True)
+class FindingText:
+    """[findings.<id>]: what an analysis that names a misconception tells the learner."""
+
+    title: str
+    explanation: str  # Markdown: what the values show; the fix
+
+
+class WordingError(ValueError):
+    """An id with no text, or a text whose placeholders were not all given."""
+
+
+@dataclass(frozen=True)
+class Wording:
+    """An exercise's messages and findings."""
+
+    messages: Mapping[str, str] = field(default_factory=dict)
+    findings: Mapping[str, FindingText] = field(default_factory=dict)
+
+    def message(self, message_id: str, values: Mapping[str, Any]) -> str:
+        if message_id not in self.messages:
+            raise WordingError(f"messages.toml has no [messages] {message_id}")
+        return _rendered(self.messages[message_id], values, message_id)
+
+    def finding(self, finding_id: str, values: Mapping[str, Any]) -> tuple[str, str]:
+        """The finding's title and explanation, placeholders filled."""
+        if finding_id not in self.findings:
+            raise WordingError(f"messages.toml has no [findings.{finding_id}]")
+        text = self.findings[finding_id]
+        return (
+            _rendered(text.title, values, finding_id),
+            _rendered(text.explanation, values, finding_id),
+        )
+
+
+def _rendered(text: str, values: Mapping[str, Any], text_id: str) -> str:
+    missing = placeholders(text) - set(values)
+    if missing:
+        raise WordingError(f"{text_id} needs {sorted(missing)}, which the check did not give")
+    return render(text, values)
+
+
+def read_wording(folder: Path) -> Wording:
+    """The folder's messages.toml (none: no words of its own). ValueError says what is wrong."""
+    path = folder / MESSAGES_FILE
+    if not path.is_file():
+        return Wording()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ValueError(f"does not parse: {error}") from None
+    unknown = sorted(set(data) - {"messages", "findings"})
+    if unknown:
+        raise ValueError(f"unknown tables {unknown}: it holds [messages] and [findings.<id>]")
+    messages = data.get("messages", {})
+    if not isinstance(messages, dict) or not all(
+        isinstance(text, str) and text.strip() for text in messages.values()
+    ):
+        raise ValueError("[messages] maps each id to a text that is not blank")
+    findings = {}
+    for finding_id, table in data.get("findings", {}).items():
+        if not isinstance(table, dict) or set(table) != {"title", "explanation"}:
+            raise ValueError(f"[findings.{finding_id}] has exactly a title and an explanation")
+        if not all(isinstance(text, str) and text.strip() for text in table.values()):
+            raise ValueError(f"[findings.{finding_id}]: its title and explanation are texts")
+        findings[finding_id] = FindingText(table["title"], table["explanation"])
+    return Wording(messages, findings)

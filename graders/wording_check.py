@@ -1,0 +1,92 @@
+"""Every id a checks.py words a result with has its text in messages.toml, and the reverse.
+
+Read from checks.py's syntax, so that a missing text is found at load, not the day a learner's
+answer first reaches that message: `context.fail("id", ..., name=...)` needs `[messages] id`
+with no placeholder the call does not give (the `tolerance` is always given);
+`context.finding("id", ...)` and `@transformation("id", ...)` need `[findings.id]`. A test's
+`explain = "id"` (read by a built-in check) names a message too. A text no check names is
+a problem as well: it is prose no learner can ever read.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from graders.exercise import Exercise
+from graders.wording import MESSAGES_FILE, placeholders
+
+ALWAYS_GIVEN = frozenset({"tolerance"})
+MESSAGE_PARAMS = ("explain",)  # test keys whose value is a message id
+
+
+def wording_problems(exercise: Exercise) -> list[str]:
+    messages, findings = _named(exercise)
+    wording = exercise.wording
+    problems = []
+    for message_id, (line, given) in sorted(messages.items()):
+        if message_id not in wording.messages:
+            problems.append(
+                f"{_where(line)}: names message `{message_id}`, which {MESSAGES_FILE} lacks: "
+                f"add it under [messages]"
+            )
+        elif given is not None:
+            missing = placeholders(wording.messages[message_id]) - given - ALWAYS_GIVEN
+            if missing:
+                problems.append(
+                    f"{_where(line)}: message `{message_id}` has placeholders "
+                    f"{sorted(missing)} that this call does not give"
+                )
+    for finding_id, line in sorted(findings.items()):
+        if finding_id not in wording.findings:
+            problems.append(
+                f"{_where(line)}: names finding `{finding_id}`, which {MESSAGES_FILE} lacks: "
+                f"add a [findings.{finding_id}] table with a title and an explanation"
+            )
+    for message_id in sorted(set(wording.messages) - set(messages)):
+        problems.append(f"{MESSAGES_FILE}: [messages] {message_id} is used by no check")
+    for finding_id in sorted(set(wording.findings) - set(findings)):
+        problems.append(f"{MESSAGES_FILE}: [findings.{finding_id}] is named by no analysis")
+    return problems
+
+
+def _where(line: int | None) -> str:
+    return f"checks.py line {line}" if line else "exercise.toml"
+
+
+Given = frozenset[str] | None  # the keywords of a call, None when it passes **values
+
+
+def _named(exercise: Exercise) -> tuple[dict[str, tuple[int | None, Given]], dict[str, int]]:
+    """The message ids (with the line and the keywords given) and the finding ids (with the
+    line) that the exercise names."""
+    messages: dict[str, tuple[int | None, Given]] = {}
+    findings: dict[str, int] = {}
+    for test in exercise.tests:
+        for key in MESSAGE_PARAMS:
+            if isinstance(value := test.params.get(key), str):
+                messages.setdefault(value, (None, None))
+    if not exercise.checks_path.is_file():
+        return messages, findings
+    tree = ast.parse(exercise.checks_path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        first = node.args[0]
+        if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+            continue
+        name = _called_name(node.func)
+        if name == "fail":
+            keywords = {keyword.arg for keyword in node.keywords}
+            given: Given = None if None in keywords else frozenset(k for k in keywords if k)
+            messages[first.value] = (node.lineno, given)
+        elif name in ("finding", "transformation"):
+            findings.setdefault(first.value, node.lineno)
+    return messages, findings
+
+
+def _called_name(func: ast.expr) -> str | None:
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    if isinstance(func, ast.Name):
+        return func.id
+    return None

@@ -1,0 +1,106 @@
+"""What the grader says about every corpus file of some exercises, to compare two trees.
+
+    .venv/bin/python -m scripts.corpus_report stable-softmax layer-norm > before.json
+    ... change checks.py ...
+    .venv/bin/python -m scripts.corpus_report stable-softmax layer-norm > after.json
+    .venv/bin/python -m scripts.corpus_report --compare before.json after.json
+
+Each file of tests/corpus/<slug>/ (correct), wrong/ and heldout/ is graded in the real sandbox
+with the tests' seed, as the corpus tests grade it; the report lists, per file, the verdict,
+each test's status and diagnosis id, and whether an accepted id (the file's `# diagnosis:`
+line) was named. `--compare` prints every file whose verdict or diagnoses changed, and the
+rates of both runs: a refactoring of an exercise's checks must change none of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from graders.catalog import Catalog
+from graders.engine import Grader
+from graders.host.pool import SandboxPool
+from tests.conftest import EXERCISES, TEST_LIMITS, TEST_SEED
+
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "corpus"
+
+
+def accepted_ids(path: Path) -> list[str] | None:
+    """The `# diagnosis:` ids of a wrong file (empty for `none`); None for a correct one."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if len(lines) < 2 or not lines[1].startswith("# diagnosis: "):
+        return None
+    ids = [item.strip() for item in lines[1].removeprefix("# diagnosis: ").split(",")]
+    return [] if ids == ["none"] else ids
+
+
+async def report(slugs: list[str]) -> dict[str, Any]:
+    catalog = Catalog(EXERCISES, TEST_LIMITS).load()
+    pool = SandboxPool(2, TEST_LIMITS)
+    await pool.start()
+    grader = Grader(pool).seeded(TEST_SEED)
+    files: dict[str, Any] = {}
+    try:
+        for slug in slugs:
+            exercise = catalog.get(slug)
+            paths = sorted((CORPUS / slug).glob("*.py"))
+            paths += sorted((CORPUS / slug).glob("wrong/*.py"))
+            paths += sorted((CORPUS / slug).glob("heldout/*.py"))
+            for path in paths:
+                graded = await grader.grade(exercise, path.read_text(encoding="utf-8"))
+                named = [test.diagnosis.id for test in graded.tests if test.diagnosis]
+                accepted = accepted_ids(path)
+                files[str(path.relative_to(CORPUS))] = {
+                    "verdict": str(graded.verdict),
+                    "tests": {
+                        test.id: [str(test.status), test.diagnosis.id if test.diagnosis else None]
+                        for test in graded.tests
+                    },
+                    "diagnosed": None if accepted is None else bool(set(named) & set(accepted)),
+                }
+    finally:
+        await pool.close()
+    return files
+
+
+def rates(files: dict[str, Any]) -> dict[str, str]:
+    correct = [f for name, f in files.items() if f["diagnosed"] is None]
+    wrong = [f for name, f in files.items() if f["diagnosed"] is not None]
+    passed = sum(f["verdict"] == "passed" for f in correct)
+    diagnosed = sum(bool(f["diagnosed"]) for f in wrong)
+    return {
+        "correct passed": f"{passed}/{len(correct)}",
+        "wrong diagnosed": f"{diagnosed}/{len(wrong)}",
+    }
+
+
+def compare(before: dict[str, Any], after: dict[str, Any]) -> int:
+    changed = 0
+    for name in sorted(set(before) | set(after)):
+        if before.get(name) != after.get(name):
+            changed += 1
+            print(f"{name}:\n  before {before.get(name)}\n  after  {after.get(name)}")
+    print(f"before: {rates(before)}\nafter:  {rates(after)}\n{changed} file(s) changed")
+    return 1 if changed else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("slugs", nargs="*", help="exercises (default: every one with a corpus)")
+    parser.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"))
+    options = parser.parse_args(argv)
+    if options.compare:
+        before, after = (json.loads(Path(p).read_text()) for p in options.compare)
+        return compare(before, after)
+    slugs = options.slugs or sorted(p.name for p in CORPUS.iterdir() if p.is_dir())
+    json.dump(asyncio.run(report(slugs)), sys.stdout, indent=1, sort_keys=True)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
