@@ -3,7 +3,6 @@ exports them) and the built-in checks are made of."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +10,7 @@ import numpy as np
 
 from graders.check_core import Failure, Trial
 from graders.protocol.matching import numbers_of, within_tolerance
+from graders.protocol.text import uncut_length
 from graders.protocol.values import ListOfNumbers, Unsupported
 from graders.wording import number, tolerance_text
 
@@ -77,13 +77,9 @@ def _item_text(value: Any) -> str:
     if isinstance(value, bool | int | float | complex):
         return f"the {type(value).__name__} {_scalar_text(value)}"
     if isinstance(value, str) and len(value) > 80:
-        cut = _CUT_NOTE.search(value)  # the sandbox keeps 200 characters and says how many more
-        total = len(value) + (int(cut.group(1)) - len(cut.group(0)) if cut else 0)
+        total = uncut_length(value)  # the sandbox keeps 200 characters and says how many more
         return f"the str {value[:60]!r}... ({total:,} characters)"
     return f"the {type(value).__name__} {value!r}"[:120]
-
-
-_CUT_NOTE = re.compile(r"\.\.\. \[(\d+) more characters\]$")
 
 
 def _container(value: Any) -> str:

@@ -155,6 +155,7 @@ SERVICE_USES = {
     "graders.host.process": ["ZygoteProcess"],
     "graders.markdown": ["render"],
     "graders.protocol.limits": ["CALL_CHARS", "Limits", "source_too_large"],
+    "graders.protocol.utf8": ["has_lone_surrogates"],
     "graders.report": ["Report", "TestResult", "Verdict"],
     "graders.scaffold": ["scaffold"],
     "graders.scratch": ["ScratchRun"],

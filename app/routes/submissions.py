@@ -16,6 +16,7 @@ from app.store import StoredSubmission
 from graders.digest import exercise_version
 from graders.markdown import render
 from graders.protocol.limits import source_too_large
+from graders.protocol.utf8 import has_lone_surrogates
 
 router = APIRouter(tags=["submissions"])
 
@@ -125,10 +126,8 @@ def check_code(code: str, limit: int) -> None:
         raise PayloadTooLarge(refused)
     if "\x00" in code:
         raise Invalid("code: contains a NUL byte; submit plain Python source.")
-    try:
-        code.encode("utf-8")
-    except UnicodeEncodeError:
-        raise Invalid("code: is not valid UTF-8 text (it contains lone surrogates).") from None
+    if has_lone_surrogates(code):
+        raise Invalid("code: is not valid UTF-8 text (it contains lone surrogates).")
 
 
 _KEY = re.compile(r"[\x21-\x7e]{1,255}")

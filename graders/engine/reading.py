@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from graders.protocol import utf8
 from graders.protocol.arguments import ARGUMENTS_MAX
 from graders.protocol.counts import CallCounts, import_loops
 from graders.protocol.frames import Frame, FrameType, ProtocolError
@@ -158,7 +159,7 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
         )
         reading.running = None
     elif kind == FrameType.DONE:
-        reading.stdout = text(frame.payload.decode("utf-8", "surrogatepass"))
+        reading.stdout = text(utf8.decode(frame.payload))
         reading.stdout_truncated = bool(header.get("stdout_truncated", False))
 
 
@@ -208,7 +209,7 @@ def _counts(header: dict[str, Any]) -> CallCounts | None:
 
 def text(value: Any) -> str:
     """Text from the child as valid UTF-8: lone surrogates are shown escaped, never passed on."""
-    return str(value).encode("utf-8", "backslashreplace").decode("utf-8")
+    return utf8.escape_lone_surrogates(str(value))
 
 
 def _line(value: Any) -> int | None:

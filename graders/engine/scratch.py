@@ -35,6 +35,7 @@ from graders.protocol.frames import Frame, FrameType
 from graders.protocol.job import Job
 from graders.protocol.limits import CALL_CHARS, SOURCE_TOO_LARGE, Limits, source_too_large
 from graders.protocol.matching import outcomes_match
+from graders.protocol.text import cut
 from graders.protocol.values import ListOfNumbers, Unsupported
 from graders.report import LoadError
 from graders.scratch import (
@@ -62,8 +63,7 @@ async def run_scratch(runner: Runner, exercise: Exercise, source: str, call: str
     spec = exercise.scratch
     base = {"exercise": exercise.slug, "exercise_version": exercise_version(exercise)}
     call = call.strip()
-    shown = call if len(call) <= CALL_CHARS else call[:CALL_CHARS] + "..."
-    base["call"] = shown
+    base["call"] = cut(call, CALL_CHARS)
     if message := source_too_large(source, exercise.limits.source_bytes):
         error = LoadError(type=SOURCE_TOO_LARGE, message=message)
         return ScratchRun(**base, status=ScratchStatus.ERROR, message=message, error=error)
@@ -246,7 +246,7 @@ def _scratch_run(
         where = f" on line {result.line}" if result.line else ""
         message = f"The call raised {result.error_type}{where}: {result.message}"
         return ScratchRun(
-            **common, status=ScratchStatus.RAISED, message=_cut(message, 600), error=error
+            **common, status=ScratchStatus.RAISED, message=cut(message, 600), error=error
         )
     got = result.value
     comparison = None
@@ -332,11 +332,7 @@ def value_text(value: Any) -> str:
         text = f"{float(value):.6g}"
     else:
         text = repr(value)
-    return _cut(text, TEXT_CHARS)
-
-
-def _cut(text: str, cap: int) -> str:
-    return text if len(text) <= cap else text[:cap] + f"... [{len(text) - cap:,} more characters]"
+    return cut(text, TEXT_CHARS)
 
 
 def scratch_failure(slug: str, call: str, reason: str) -> ScratchRun:
@@ -345,5 +341,5 @@ def scratch_failure(slug: str, call: str, reason: str) -> ScratchRun:
         exercise=slug,
         status=ScratchStatus.INTERNAL_ERROR,
         message=f"{reason} {OUR_FAULT}",
-        call=_cut(call, CALL_CHARS),
+        call=cut(call, CALL_CHARS),
     )

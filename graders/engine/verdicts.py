@@ -29,6 +29,7 @@ from graders.exercise import Exercise, TestSpec
 from graders.host.exchange import RunOutcome
 from graders.probes import Probe
 from graders.protocol.limits import SOURCE_TOO_LARGE
+from graders.protocol.text import cut
 from graders.report import LoadError, Report, Status, TestResult, Verdict
 
 __all__ = ["OUR_FAULT", "build_report", "not_run", "platform_failure", "platform_failure_for"]
@@ -164,9 +165,7 @@ def _with_printed(
     printed = "".join(reading.printed_by(index) for index in calls)
     if not printed:
         return test
-    if len(printed) > PRINTED_CHARS:
-        cut = len(printed) - PRINTED_CHARS
-        printed = printed[:PRINTED_CHARS] + f"\n... [{cut:,} more characters printed]"
+    printed = cut(printed, PRINTED_CHARS, "characters printed", note_on_new_line=True)
     return test.model_copy(update={"stdout": printed})
 
 

@@ -45,12 +45,13 @@ from graders.inside.policy import (
     restricted_globals,
 )
 from graders.inside.scratch import CallRefused, make_arguments, read_call
-from graders.protocol import frames, values
+from graders.protocol import frames, utf8, values
 from graders.protocol.counts import IMPORT_STEPS
 from graders.protocol.frames import FrameType
 from graders.protocol.job import Job, decode_job
 from graders.protocol.limits import Limits
 from graders.protocol.loops import find_loops, fixed_few_lines, line_kinds
+from graders.protocol.text import cut
 
 Send = Callable[[dict[str, Any], frames.Payload], None]
 
@@ -98,7 +99,7 @@ def run_job(job: Job, out: Outbox) -> None:
     cpu_ms = round((usage.ru_utime + usage.ru_stime) * 1000)
     done = {"t": FrameType.DONE, "stdout_truncated": output.truncated, "cpu_ms": cpu_ms}
     # stdout as the payload (UTF-8), not in the header: the grader parses no large header.
-    out.send(done, output.getvalue().encode("utf-8", "surrogatepass"))
+    out.send(done, utf8.encode(output.getvalue()))
     out.flush()
 
 
@@ -272,10 +273,7 @@ def _describe(error: BaseException, limits: Limits) -> tuple[str, str, int | Non
             line = lineno
     if isinstance(error, SyntaxError) and error.filename == SUBMISSION_FILENAME:
         line = error.lineno
-    cap = limits.message_chars
-    if len(message) > cap:
-        message = message[:cap] + f"... [{len(message) - cap} more characters cut]"
-    return kind, message, line
+    return kind, cut(message, limits.message_chars), line
 
 
 def _builtin_bases(error: BaseException) -> list[str]:

@@ -39,6 +39,7 @@ from graders.inside.imports import guarded_import
 from graders.inside.stdlib import refusal
 from graders.inside.transformer import SUBMISSION_FILENAME as SUBMISSION_FILENAME
 from graders.inside.transformer import LearnerTransformer
+from graders.protocol import utf8
 
 SUBMISSION_MODULE = "submission"  # `__name__` in graded code: never "__main__"
 
@@ -127,7 +128,7 @@ class OutputBuffer:
             text, self.truncated = text[:room], True
         # A lone surrogate (`print(chr(0xD800))`) cannot be encoded as UTF-8, so it would break
         # every consumer of the report (HTTP response, database, terminal): show it escaped.
-        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+        text = utf8.escape_lone_surrogates(text)
         if len(text) > room:
             text, self.truncated = text[:room], True
         self.parts.append(text)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from graders.protocol import utf8
+
 CALL_CHARS = 2_000
 """A scratch run's call as typed, at most: the one constant the route (422), the grader and the
 child (a refusal) hold it to, and the page is told (`ScratchInfo.call_chars`)."""
@@ -22,7 +24,7 @@ def source_too_large(source: str, limit: int) -> str | None:
     """Why `source` is refused for its size, or None: the one check of `Limits.source_bytes`,
     made by the HTTP routes (413), the grader and a scratch run alike, with the one message
     the page shows too (its own check, before sending, words it the same)."""
-    size = len(source.encode("utf-8", "surrogatepass"))
+    size = utf8.byte_length(source)
     if size <= limit:
         return None
     return f"Your code is {size:,} bytes; at most {limit:,} bytes are accepted."

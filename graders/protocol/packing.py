@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from graders.protocol.frames import Payload
+from graders.protocol.text import cut
 from graders.protocol.value_types import (
     ALLOWED_DTYPES,
     MAX_DEPTH,
@@ -43,7 +44,7 @@ class _Packer:
         if kind is int:
             return value if -(2**63) <= value < 2**63 else {"unsupported": "an int beyond 64 bits"}
         if kind is str:
-            return _cut(value)
+            return cut(value, MAX_TEXT)
         if kind is complex:
             return {"complex": [value.real, value.imag]}
         if kind is np.ndarray:
@@ -155,14 +156,8 @@ def _key(key: Any) -> Any:
     if key is None or type(key) in (bool, int, float):
         return key if type(key) is not int or -(2**63) <= key < 2**63 else "<int key>"
     if type(key) is str:
-        return _cut(key)
+        return cut(key, MAX_TEXT)
     return f"<{type_name(key)} key>"[:80]
-
-
-def _cut(text: str) -> str:
-    if len(text) <= MAX_TEXT:
-        return text
-    return text[:MAX_TEXT] + f"... [{len(text) - MAX_TEXT} more characters]"
 
 
 def _unsupported_node(value: Unsupported) -> dict[str, Any]:

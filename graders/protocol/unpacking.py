@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from graders.protocol.frames import Payload, ProtocolError
+from graders.protocol.utf8 import escape_lone_surrogates
 from graders.protocol.value_types import (
     ALLOWED_DTYPES,
     MAX_DEPTH,
@@ -151,4 +152,4 @@ def _text(text: str, cap: int) -> str:
     """The child's text as valid UTF-8 (a lone surrogate shown escaped), at most `cap` long."""
     if len(text) > cap:
         raise ProtocolError("text too long")
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return escape_lone_surrogates(text)

@@ -10,6 +10,7 @@ from graders.exercise import Exercise
 from graders.host.exchange import RunOutcome, RunStatus
 from graders.protocol.frames import Frame
 from graders.report import Status, Verdict
+from tests.conftest import SyncGrader
 
 COMPILING, COMPILED = Frame({"t": "compiling"}), Frame({"t": "compiled"})
 
@@ -54,3 +55,16 @@ def test_a_platform_failure_is_ours_and_skips_every_test(flagship: Exercise) -> 
     assert report.verdict is Verdict.INTERNAL_ERROR
     assert [test.id for test in report.tests] == [test.id for test in flagship.tests]
     assert all(test.message == f"Not run: The grader failed. {OUR_FAULT}" for test in report.tests)
+
+
+def test_a_long_exception_message_is_kept_to_its_limit_with_a_note(
+    flagship: Exercise, grade: SyncGrader
+) -> None:
+    source = f"def {flagship.entry}(*args):\n    raise ValueError('x' * 5_000)\n"
+    report = grade(flagship, source)
+    cap = flagship.limits.message_chars
+    raised = [test for test in report.tests if test.status is not Status.PASSED]
+    assert raised
+    for test in raised:
+        assert "x" * cap + f"... [{5_000 - cap:,} more characters]" in test.message
+        assert "x" * (cap + 1) not in test.message
