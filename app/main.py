@@ -32,8 +32,9 @@ from app.settings import Settings, get_settings
 from app.shared_limits import SharedAdmission, SharedRateLimiter
 from app.storage import Database
 from app.store import Store
-from app.streams import StreamsBackend, connect
+from app.streams import StreamsBackend
 from app.sweeper import Sweeper
+from app.transport import connect
 from graders.catalog import Catalog
 from graders.host.pool import SandboxPool
 

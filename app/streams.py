@@ -44,8 +44,7 @@ from app.messages import (
     encode,
 )
 from app.settings import Settings
-from app.transport import BLOCK_MS, REPLIES_KEPT, Keys, ensure_group, entries
-from app.transport import connect as connect  # re-exported: app/main.py's name for it
+from app.transport import BLOCK_MS, REPLIES_KEPT, Keys, connect, ensure_group, entries
 from graders.engine.grader import TestListener
 from graders.exercise import Exercise
 from graders.host.errors import SandboxUnavailable
