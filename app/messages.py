@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter
 
+from graders.protocol.text import ERROR_CHARS, cut
 from graders.report import Report, TestResult
 from graders.scratch import ScratchRun
 
@@ -191,7 +192,7 @@ def _parsed(adapter: TypeAdapter[M], raw: str | None, bound: int, what: str, **k
             value = {**known, **value}
         return adapter.validate_python(value)
     except (ValueError, RecursionError) as error:  # pydantic's ValidationError is a ValueError
-        raise Malformed(f"not a {what}: {str(error)[:300]}") from None
+        raise Malformed(f"not a {what}: {cut(str(error), ERROR_CHARS)}") from None
 
 
 def decode_job(fields: Mapping[str, str]) -> Job:

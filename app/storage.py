@@ -23,6 +23,7 @@ from app.metrics import Metrics
 from app.problems import Unavailable
 from app.settings import Settings
 from app.store import Store, StoredSubmission
+from graders.protocol.text import ERROR_CHARS, cut
 from graders.report import Report
 
 log = logging.getLogger("gradebox.service")
@@ -67,7 +68,7 @@ class Database:
                 return await loop.run_in_executor(self._executor, lambda: call(*args, **kwargs))
         except (TimeoutError, SQLAlchemyError, OSError) as error:
             reason = "no answer in time" if isinstance(error, TimeoutError) else str(error)
-            self.health = DatabaseHealth(False, reason[:300], time.monotonic())
+            self.health = DatabaseHealth(False, cut(reason, ERROR_CHARS), time.monotonic())
             self.metrics.database_errors.inc()
             log.error("database call %s failed: %s", getattr(call, "__name__", call), reason)
             raise DatabaseDown(reason) from None

@@ -49,6 +49,7 @@ from graders.engine.grader import TestListener
 from graders.exercise import Exercise
 from graders.host.errors import SandboxUnavailable
 from graders.host.pool import JOB_TIMES
+from graders.protocol.text import ERROR_CHARS, cut
 from graders.report import Report
 from graders.scratch import ScratchRun
 
@@ -134,7 +135,7 @@ class StreamsBackend:
             await ensure_group(self.redis, self.keys)
             await self._beat()
         except RedisError as error:
-            self.error = str(error)[:200]
+            self.error = cut(str(error), ERROR_CHARS)
             log.error("Redis is not answering at start-up: %s", self.error)
         for loop in (self._read_replies, self._keep_alive):
             self._tasks.append(asyncio.create_task(loop()))
@@ -158,7 +159,7 @@ class StreamsBackend:
             try:
                 await self._beat()
             except RedisError as error:
-                self.error = str(error)[:200] or type(error).__name__
+                self.error = cut(str(error), ERROR_CHARS) or type(error).__name__
 
     async def _beat(self) -> None:
         """Say this replica is alive; read which workers are."""
@@ -273,7 +274,7 @@ class StreamsBackend:
         try:
             return str(await self.redis.xadd(self.keys.jobs, fields))  # type: ignore[arg-type]
         except RedisError as error:
-            self.error = str(error)[:200] or type(error).__name__
+            self.error = cut(str(error), ERROR_CHARS) or type(error).__name__
             log.error("could not send a job to Redis: %s", self.error)
             return None  # looked for and sent again at the next check
 
@@ -289,7 +290,7 @@ class StreamsBackend:
             try:
                 batches = await self.redis.xread({stream: last}, count=100, block=BLOCK_MS)
             except RedisError as error:
-                self.error = str(error)[:200] or type(error).__name__
+                self.error = cut(str(error), ERROR_CHARS) or type(error).__name__
                 await asyncio.sleep(0.5)
                 continue
             read = entries(batches)

@@ -156,6 +156,7 @@ SERVICE_USES = {
     "graders.markdown": ["render"],
     "graders.protocol.limits": ["CALL_CHARS", "Limits", "source_too_large"],
     "graders.protocol.utf8": ["has_lone_surrogates"],
+    "graders.protocol.text": ["ERROR_CHARS", "cut"],
     "graders.report": ["Report", "TestResult", "Verdict"],
     "graders.scaffold": ["scaffold"],
     "graders.scratch": ["ScratchRun"],

@@ -8,6 +8,9 @@ import re
 _NOTE = re.compile(r"\.\.\. \[([\d,]+) more characters\]$")
 
 
+ERROR_CHARS = 300  # an error's text kept for a log line, /healthz or a refusal
+
+
 def cut(text: str, limit: int, what: str = "characters", *, note_on_new_line: bool = False) -> str:
     """`text` as it is when it is at most `limit` characters long; else its first `limit`
     characters and a note of how many more there were, `... [1,234 more characters]` (`what`
