@@ -1,10 +1,7 @@
-"""Checks written for this exercise with the graders library.
-
-The learner returns only `weights @ V`, never the attention weights themselves. Two probe
-designs make the weights visible anyway: with V the identity matrix, the output *is* the
-weight matrix, so its rows can be checked as probability distributions and its upper
-triangle for causal leaks.
-"""
+"""scaled-dot-product-attention's checks. The learner returns only `weights @ V`, never the
+weights themselves; with V the identity matrix the output *is* the weight matrix, so its rows
+can be checked as probability distributions and its upper triangle for causal leaks. The words
+are in messages.toml."""
 
 from __future__ import annotations
 
@@ -18,174 +15,113 @@ from graders import (
     Trial,
     as_float_array,
     check,
+    check_each,
     compare_values,
-    number,
+    first_index,
     returned_array,
     row_text,
-    tolerance_text,
     within_tolerance,
 )
 
-_SHOWN = 8
+Array = np.ndarray[Any, Any]
 
 
-def _row(values: np.ndarray[Any, Any]) -> str:
-    return row_text(values, _SHOWN)
-
-
-def _visible(row: int) -> str:
-    return f"keys 0 .. {row}" if row else "key 0"
-
-
-def _is_causal(trial: Trial) -> bool:
-    return len(trial.probe.args) > 3 and bool(trial.probe.args[3])
-
-
-def _first_non_finite_row(values: np.ndarray[Any, Any]) -> int | None:
-    finite = np.isfinite(values)
-    return None if finite.all() else int(np.argwhere(~finite)[0][0])
-
-
-def _weights(trial: Trial) -> tuple[np.ndarray[Any, Any], str]:
-    """The learner's output read as attention weights (the probe's V is the identity)."""
-    values = np.asarray(trial.probe.args[2], dtype=np.float64)
-    n_keys = values.shape[0]
-    if values.shape != (n_keys, n_keys) or not np.array_equal(values, np.eye(n_keys)):
+def _weights(trial: Trial, context: CheckContext) -> tuple[Array, str]:
+    """The learner's output read as attention weights (the probe's V is the identity), and the
+    text that says so."""
+    n_keys = np.shape(trial.arg("V"))[0]
+    if not np.array_equal(trial.arg("V"), np.eye(n_keys)):
         raise ValueError("this check needs probes whose V is the identity matrix")
-    expected = as_float_array(trial.expected)
-    assert expected is not None
-    got = returned_array(trial, expected.shape, " (n_q, d_v)")
-    intro = (
-        f"V is the {n_keys} x {n_keys} identity matrix in this call, so your output is your "
-        "attention-weight matrix itself: row i holds the weights query i gives to keys "
-        f"0 .. {n_keys - 1}."
-    )
-    return got, intro
+    weights = returned_array(trial, np.shape(trial.expected))
+    return weights, context.fail("v-is-identity", n_keys=n_keys, last=n_keys - 1).message
 
 
-@check("weights_sum_to_one")
-def check_weights_sum_to_one(trials: list[Trial], context: CheckContext) -> Failure | None:
+def _row(intro: str, weights: Array, row: int) -> dict[str, Any]:
+    return {"intro": intro, "row": row, "weights": row_text(weights[row], 8)}
+
+
+def _visible(context: CheckContext, row: int) -> str:
+    """The keys query `row` may see, as the messages name them."""
+    if row:
+        return context.fail("visible-keys", row=row).message
+    return context.fail("visible-first-key").message
+
+
+@check_each("weights_sum_to_one")
+def check_weights_sum_to_one(trial: Trial, context: CheckContext) -> Failure | None:
     """With V = I the output is the weight matrix: no negative entries, every row sums to 1."""
-    tolerance = context.tolerance
-    for trial in trials:
-        weights, intro = _weights(trial)
-        row = _first_non_finite_row(weights)
-        if row is not None:
-            return Failure(
-                f"{intro}\nRow {row} of your weights is {_row(weights[row])}: weights must be "
-                "finite numbers between 0 and 1.",
-                trial,
-            )
-        if (weights < -tolerance).any():
-            row, column = (int(i) for i in np.argwhere(weights < -tolerance)[0])
-            return Failure(
-                f"{intro}\nQuery {row} gives key {column} the weight "
-                f"{number(float(weights[row, column]))}. A softmax weight is exp(score) "
-                "divided by a sum of such terms, so it can never be negative.",
-                trial,
-            )
-        sums = weights.sum(axis=1)
-        bad = ~within_tolerance(sums, np.ones_like(sums), tolerance)
-        if bad.any():
-            row = int(np.argmax(bad))
-            message = (
-                f"{intro}\nRow {row} of your weights is {_row(weights[row])} and sums to "
-                f"{number(float(sums[row]))}, but each query's weights are a probability "
-                "distribution over the keys: every row must sum to 1 "
-                f"(|error| > {tolerance_text(tolerance)})."
-            )
-            column_sums = weights.sum(axis=0)
-            if within_tolerance(column_sums, np.ones_like(column_sums), tolerance).all():
-                message += (
-                    "\nYour columns sum to 1 instead: the softmax normalised over the queries "
-                    "(axis 0), not over the keys (the last axis)."
-                )
-            elif _is_causal(trial):
-                message += (
-                    "\nWith causal=True the future keys get weight 0, and the weights on the "
-                    "keys that remain visible must still add up to 1."
-                )
-            return Failure(message, trial)
-    return None
-
-
-@check("causal_no_future")
-def check_causal_no_future(trials: list[Trial], context: CheckContext) -> Failure | None:
-    """With V = I and causal=True, every weight above the diagonal (a future key) is 0."""
-    tolerance = context.tolerance
-    for trial in trials:
-        weights, intro = _weights(trial)
-        row = _first_non_finite_row(weights)
-        if row is not None:
-            return Failure(
-                f"{intro}\nRow {row} of your weights is {_row(weights[row])}. A row of nan "
-                "appears when every score of a query was masked: exp(-inf) is 0 for all "
-                "keys and the softmax divides 0 by 0. Query i must always be able to see "
-                "keys 0 .. i, itself included.",
-                trial,
-            )
-        future = np.triu(np.ones(weights.shape, dtype=bool), k=1)
-        leaks = future & ~within_tolerance(weights, np.zeros_like(weights), tolerance)
-        if leaks.any():
-            row, column = (int(i) for i in np.argwhere(leaks)[0])
-            return Failure(
-                f"{intro}\nQuery {row} gives weight {number(float(weights[row, column]))} "
-                f"to key {column}, which comes after it: row {row} is {_row(weights[row])}.\n"
-                f"With causal=True, query {row} may only look at {_visible(row)}, so every "
-                "weight above the diagonal must be exactly 0 "
-                f"(|weight| > {tolerance_text(tolerance)}).",
-                trial,
-            )
-    return None
-
-
-def _non_finite_row(trial: Trial) -> int | None:
-    """The first row of the learner's output holding nan or inf (None when all finite)."""
-    got = as_float_array(trial.got)
-    expected = as_float_array(trial.expected)
-    if got is None or expected is None or got.shape != expected.shape:
+    weights, intro = _weights(trial, context)
+    if (index := first_index(~np.isfinite(weights))) is not None:
+        return context.fail("weights-not-finite", trial, **_row(intro, weights, index[0]))
+    if (index := first_index(weights < -context.tolerance)) is not None:
+        query, key, weight = *index, float(weights[index])
+        return context.fail(
+            "negative-weight", trial, intro=intro, query=query, key=key, weight=weight
+        )
+    sums = weights.sum(axis=1)
+    off = ~within_tolerance(sums, np.ones_like(sums), context.tolerance)
+    if (index := first_index(off)) is None:
         return None
-    return _first_non_finite_row(got)
+    values = {**_row(intro, weights, index[0]), "total": float(sums[index])}
+    columns = weights.sum(axis=0)
+    if within_tolerance(columns, np.ones_like(columns), context.tolerance).all():
+        return context.fail("columns-sum-to-one", trial, **values)
+    if trial.arg("causal"):
+        return context.fail("causal-rows-sum", trial, **values)
+    return context.fail("rows-sum", trial, **values)
+
+
+@check_each("causal_no_future")
+def check_causal_no_future(trial: Trial, context: CheckContext) -> Failure | None:
+    """With V = I and causal=True, every weight above the diagonal (a future key) is 0."""
+    weights, intro = _weights(trial, context)
+    if (index := first_index(~np.isfinite(weights))) is not None:
+        return context.fail("causal-row-not-finite", trial, **_row(intro, weights, index[0]))
+    future = np.triu(np.ones(weights.shape, dtype=bool), k=1)
+    leaks = future & ~within_tolerance(weights, np.zeros_like(weights), context.tolerance)
+    if (index := first_index(leaks)) is None:
+        return None
+    row, key = index
+    return context.fail(
+        "future-weight",
+        trial,
+        key=key,
+        weight=float(weights[index]),
+        visible=_visible(context, row),
+        **_row(intro, weights, row),
+    )
 
 
 @check("stable_for_large_scores")
 def check_stable_for_large_scores(trials: list[Trial], context: CheckContext) -> Failure | None:
     """No nan or inf when the scores are in the thousands, and still the right values."""
-    unmasked_ok = any(
-        not _is_causal(trial) and compare_values(trial, context.tolerance) is None
+    unmasked_right = any(
+        not trial.arg("causal") and compare_values(trial, context.tolerance) is None
         for trial in trials
     )
     for trial in trials:
-        row = _non_finite_row(trial)
-        if row is not None:
-            got = as_float_array(trial.got)
-            assert got is not None
-            bad_rows = int((~np.isfinite(got)).any(axis=1).sum())
-            shown = (
-                f"Row {row} of your output is {_row(got[row])} ({bad_rows} of "
-                f"{got.shape[0]} rows contain nan or inf)."
-            )
-            if _is_causal(trial) and unmasked_ok:
-                return Failure(
-                    f"{shown}\nWithout the mask your attention stays finite on equally large "
-                    "scores, so the softmax itself is stable: the nan comes from the causal "
-                    f"mask. A row turns nan when all of its scores are -inf: is query {row} "
-                    f"allowed to see {_visible(row)}, itself included?",
-                    trial,
-                )
-            queries, keys = (np.asarray(a, dtype=np.float64) for a in trial.probe.args[:2])
-            scores = queries @ keys.T / np.sqrt(queries.shape[1])
-            return Failure(
-                f"{shown}\nThe scaled scores Q K^T / sqrt(d_k) in this call run from "
-                f"{number(float(scores.min()))} to {number(float(scores.max()))}. np.exp "
-                "overflows to inf above about 709 and underflows to 0 below about -745, so a "
-                "softmax computed directly on such scores divides inf by inf or 0 by 0, and "
-                "both give nan.\nSubtract each row's own maximum score before np.exp: the "
-                "weights do not change mathematically, and the largest exponent in every row "
-                "becomes exactly 0.",
-                trial,
-            )
-        failure = compare_values(trial, context.tolerance)
-        if failure is not None:
+        got = as_float_array(trial.got)
+        if (
+            got is not None
+            and got.shape == np.shape(trial.expected)
+            and (index := first_index(~np.isfinite(got))) is not None
+        ):
+            return _not_finite(trial, context, got, index[0], unmasked_right)
+        if (failure := compare_values(trial, context.tolerance)) is not None:
             return failure
     return None
+
+
+def _not_finite(
+    trial: Trial, context: CheckContext, got: Array, row: int, unmasked_right: bool
+) -> Failure:
+    """Row `row` holds nan or inf: the mask's doing when the same scores unmasked were right,
+    else the softmax's overflow, shown with the range of the scaled scores."""
+    broken = int((~np.isfinite(got)).any(axis=1).sum())
+    values = {"row": row, "output": row_text(got[row], 8), "broken": broken, "rows": len(got)}
+    if trial.arg("causal") and unmasked_right:
+        return context.fail("mask-makes-nan", trial, visible=_visible(context, row), **values)
+    queries, keys = (np.asarray(trial.arg(name), dtype=np.float64) for name in ("Q", "K"))
+    scores = queries @ keys.T / np.sqrt(queries.shape[1])
+    low, high = float(scores.min()), float(scores.max())
+    return context.fail("scores-overflow", trial, low=low, high=high, **values)
