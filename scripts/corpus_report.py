@@ -1,9 +1,9 @@
 """What the grader says about every corpus file of some exercises, to compare two trees.
 
-    .venv/bin/python -m scripts.corpus_report stable-softmax layer-norm > before.json
+    .venv/bin/python scripts/corpus_report.py stable-softmax layer-norm > before.json
     ... change checks.py ...
-    .venv/bin/python -m scripts.corpus_report stable-softmax layer-norm > after.json
-    .venv/bin/python -m scripts.corpus_report --compare before.json after.json
+    .venv/bin/python scripts/corpus_report.py stable-softmax layer-norm > after.json
+    .venv/bin/python scripts/corpus_report.py --compare before.json after.json
 
 Each file of tests/corpus/<slug>/ (correct), wrong/ and heldout/ is graded in the real sandbox
 with the tests' seed, as the corpus tests grade it; the report lists, per file, the verdict,
@@ -21,12 +21,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from graders.catalog import Catalog
-from graders.engine import Grader
-from graders.host.pool import SandboxPool
-from tests.conftest import EXERCISES, TEST_LIMITS, TEST_SEED
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run by its path: tests/ is imported from the project root
 
-CORPUS = Path(__file__).resolve().parents[1] / "tests" / "corpus"
+from graders.catalog import Catalog  # noqa: E402
+from graders.engine import Grader  # noqa: E402
+from graders.host.pool import SandboxPool  # noqa: E402
+from tests.conftest import EXERCISES, TEST_LIMITS, TEST_SEED  # noqa: E402
+
+CORPUS = ROOT / "tests" / "corpus"
 
 
 def accepted_ids(path: Path) -> list[str] | None:
