@@ -1,9 +1,5 @@
-"""Checks written for this exercise with the graders library.
-
-Each check looks at the vectors along the last axis: it flattens the leading axes, so one
-check covers inputs of any rank, and names a failing vector by its full index, e.g.
-`out[1, 3, :]`.
-"""
+"""layer-norm's checks: each reads the vectors along the last axis, for x of any rank, and
+names a failing one by its index (`[1, 3, :]`); the words are in messages.toml."""
 
 from __future__ import annotations
 
@@ -16,201 +12,114 @@ from graders import (
     CheckContext,
     Failure,
     Trial,
-    check,
-    first_mismatch,
-    number,
+    check_each,
+    first_index,
     returned_array,
-    row_text,
-    tolerance_text,
+    slice_name,
     value_mismatch,
     within_tolerance,
 )
 
-_DEFAULT_EPS = 1e-5
+Array = np.ndarray[Any, Any]
 
 
-def _plain(value: float) -> str:
-    """`number`, with rounding noise such as -5.6e-17 shown as 0."""
-    return number(0.0 if abs(value) < 1e-12 else value)
+def _x(trial: Trial, identity_for: str = "") -> Array:
+    """The call's x; `identity_for` names a check whose probes need gamma = 1 and beta = 0."""
+    if identity_for and (np.any(trial.arg("gamma") != 1) or np.any(trial.arg("beta") != 0)):
+        raise ValueError(f"{identity_for} needs probes with gamma = 1 and beta = 0")
+    return np.asarray(trial.arg("x"), dtype=np.float64)
 
 
-def _eps(trial: Trial) -> float:
-    return float(trial.probe.args[3]) if len(trial.probe.args) > 3 else _DEFAULT_EPS
+def _where(x: Array, index: tuple[int, ...]) -> str:
+    return "[:]" if x.ndim == 1 else slice_name(-1, x.ndim, index)
 
 
-def _where(shape: tuple[int, ...], flat_index: int) -> str:
-    """The index of the `flat_index`-th vector along the last axis, as `[1, 3, :]`."""
-    if len(shape) == 1:
-        return "[:]"
-    index = np.unravel_index(flat_index, shape[:-1])
-    return "[" + ", ".join(str(int(i)) for i in index) + ", :]"
+def _joined(failure: Failure, *notes: Failure) -> Failure:
+    """`failure`, then each note's message on a line of its own."""
+    failure.message = "\n".join([failure.message, *(note.message for note in notes)])
+    return failure
 
 
-def _rows(trial: Trial) -> np.ndarray[Any, Any]:
-    """x as a (number of vectors, d) table."""
-    x = np.asarray(trial.probe.args[0], dtype=np.float64)
-    return x.reshape(-1, x.shape[-1])
+def _divisor(centred: Array, got: Array, tolerance: float) -> float | None:
+    """What the learner divided x - mean by, if `got` is (x - mean) / some positive number."""
+    overlap = float(centred @ got)
+    if not overlap > 0:  # nan too
+        return None
+    divisor = float(centred @ centred) / overlap
+    return divisor if within_tolerance(got, centred / divisor, tolerance).all() else None
 
 
-def _vectors(trial: Trial) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-    """x and the learner's output, both as (number of vectors, d) tables (Failure otherwise)."""
-    got = returned_array(trial, np.shape(trial.probe.args[0]), ", the shape of x,")
-    rows = _rows(trial)
-    return rows, got.reshape(rows.shape)
+@check_each("normalised_last_axis")
+def check_normalised_last_axis(trial: Trial, context: CheckContext) -> Failure | None:
+    """With gamma = 1 and beta = 0, every vector has mean 0 and variance var / (var + eps)."""
+    x = _x(trial, "normalised_last_axis")
+    got = returned_array(trial, x.shape, ", the shape of x,")
+    want = x.var(axis=-1) / (x.var(axis=-1) + trial.arg("eps"))
+    mean, variance = got.mean(axis=-1), got.var(axis=-1)
+    wrong = ~within_tolerance(mean, np.zeros_like(mean), context.tolerance)
+    if (k := first_index(wrong | ~within_tolerance(variance, want, context.tolerance))) is None:
+        return None
+    said = {"where": _where(x, k), "out": got[k], "variance": variance[k], "want": want[k]}
+    said["mean"] = 0.0 if abs(mean[k]) < 1e-12 else mean[k]  # rounding noise (-5e-17) as 0
+    return context.fail("not-normalised", x_mean=x[k].mean(), x_variance=x[k].var(), **said)
 
 
-def _identity_affine(trial: Trial) -> bool:
-    gamma, beta = (np.asarray(a, dtype=np.float64) for a in trial.probe.args[1:3])
-    return bool(np.all(gamma == 1.0) and np.all(beta == 0.0))
-
-
-@check("normalised_last_axis")
-def check_normalised_last_axis(trials: list[Trial], context: CheckContext) -> Failure | None:
-    """With gamma = 1 and beta = 0, every vector along the last axis has mean 0, variance 1."""
-    tolerance = context.tolerance
-    for trial in trials:
-        if not _identity_affine(trial):
-            raise ValueError("normalised_last_axis needs probes with gamma = 1 and beta = 0")
-        rows, got = _vectors(trial)
-        shape = tuple(np.shape(trial.probe.args[0]))
-        input_var = rows.var(axis=1)
-        want_var = input_var / (input_var + _eps(trial))
-        means, variances = got.mean(axis=1), got.var(axis=1)
-        off_mean = ~within_tolerance(means, np.zeros_like(means), tolerance)
-        bad = off_mean | ~within_tolerance(variances, want_var, tolerance)
-        if bad.any():
-            k = int(np.argmax(bad))
-            where = _where(shape, k)
-            return Failure(
-                "With gamma = 1 and beta = 0 the output is the normalised x itself, so every "
-                "vector along the last axis must have mean 0 and variance 1 (precisely "
-                "var / (var + eps), a hair below 1).\n"
-                f"out{where} is {row_text(got[k])}: its mean is {_plain(float(means[k]))} and its "
-                f"variance {number(float(variances[k]))}, where mean 0 and variance "
-                f"{number(float(want_var[k]))} were expected "
-                f"(|error| > {tolerance_text(tolerance)}).\n"
-                f"The statistics come from x{where} alone, which has mean "
-                f"{number(float(rows[k].mean()))} and variance {number(float(input_var[k]))}.",
-                trial,
-            )
-    return None
-
-
-@check("constant_rows")
-def check_constant_rows(trials: list[Trial], context: CheckContext) -> Failure | None:
+@check_each("constant_rows")
+def check_constant_rows(trial: Trial, context: CheckContext) -> Failure | None:
     """A constant vector has variance 0: it normalises to 0, so its output is exactly beta."""
-    tolerance = context.tolerance
-    for trial in trials:
-        rows, got = _vectors(trial)
-        shape = tuple(np.shape(trial.probe.args[0]))
-        beta = np.asarray(trial.probe.args[2], dtype=np.float64)
-        for k in np.flatnonzero(np.ptp(rows, axis=1) == 0):
-            if first_mismatch(got[k], beta, tolerance) is None:
-                continue
-            where = _where(shape, int(k))
-            message = (
-                f"x{where} is constant (every entry is {number(float(rows[k, 0]))}), so "
-                "x - mean is all zeros and the variance is 0. The normalised vector is then 0, "
-                f"and the output must be exactly beta = {row_text(beta)}.\n"
-                f"Your out{where} is {row_text(got[k])}."
-            )
-            if not np.isfinite(got[k]).all():
-                message += (
-                    "\nWithout eps this is 0 / sqrt(0) = 0 / 0 = nan. The eps inside "
-                    "sqrt(var + eps) keeps the denominator at least sqrt(eps) > 0, so the "
-                    "zeros stay zeros."
-                )
-            return Failure(message, trial)
-    return None
+    x = _x(trial)
+    got = returned_array(trial, x.shape, ", the shape of x,")
+    beta = np.broadcast_to(np.asarray(trial.arg("beta"), dtype=np.float64), x.shape)
+    wrong = ~within_tolerance(got, beta, context.tolerance).all(axis=-1) & (np.ptp(x, axis=-1) == 0)
+    if (k := first_index(wrong)) is None:
+        return None
+    said = {"where": _where(x, k), "value": x[k][0], "beta": beta[k], "out": got[k]}
+    failure = context.fail("constant-not-beta", **said)
+    return failure if np.isfinite(got[k]).all() else _joined(failure, context.fail("no-eps-nan"))
 
 
-@check("tiny_variance")
-def check_tiny_variance(trials: list[Trial], context: CheckContext) -> Failure | None:
+def _digits(value: float) -> str:
+    """4 significant digits: `number`'s 4 decimals would show 0.003226 and 0.003235 alike."""
+    return f"{value:.4g}"
+
+
+def _first_wrong_vector(trial: Trial, context: CheckContext, check: str) -> dict[str, Any] | None:
+    """What the messages say about the first vector whose output is wrong (None: none is)."""
+    x = _x(trial, check)
+    if (mismatch := value_mismatch(trial, context.tolerance)) is None:
+        return None
+    k = mismatch.index[:-1]
+    mean, eps, out = float(x[k].mean()), trial.arg("eps"), mismatch.got[k]
+    var = float((x[k] - mean) @ (x[k] - mean)) / x[k].size
+    divisor = _divisor(x[k] - mean, out, context.tolerance)
+    said = {"where": _where(x, k), "out": out, "expected": mismatch.expected[k], "eps": f"{eps:g}"}
+    said |= {"mean": mean, "squares": mean * mean, "largest": mismatch.largest}
+    said |= {"variance": _digits(var), "std": _digits(math.sqrt(var)), "below_eps": var < eps}
+    said |= {"denominator": _digits(math.sqrt(var + eps)), "rescaled": divisor is not None}
+    return said | {"divisor": _digits(divisor or math.nan)}
+
+
+@check_each("tiny_variance")
+def check_tiny_variance(trial: Trial, context: CheckContext) -> Failure | None:
     """When the variance is as small as eps, the output depends on where eps goes."""
-    tolerance = context.tolerance
-    for trial in trials:
-        if not _identity_affine(trial):
-            raise ValueError("tiny_variance needs probes with gamma = 1 and beta = 0")
-        mismatch = value_mismatch(trial, tolerance)
-        if mismatch is None:
-            continue
-        shape = mismatch.got.shape
-        k = int(np.ravel_multi_index(mismatch.index[:-1], shape[:-1]))
-        rows, largest = _rows(trial), mismatch.largest
-        got, expected = mismatch.got.reshape(rows.shape), mismatch.expected.reshape(rows.shape)
-        where = _where(shape, k)
-        eps = _eps(trial)
-        centred = rows[k] - rows[k].mean()
-        var = float((centred**2).mean())
-        want = math.sqrt(var + eps)
-        relation = "smaller than" if var < eps else "comparable to"
-        summary = (
-            f"x{where} has variance {var:.4g} (standard deviation {math.sqrt(var):.4g}), "
-            f"{relation} eps = {eps:g}, so the placement of eps matters here: the formula "
-            f"divides x - mean by sqrt(var + eps) = sqrt({var:.4g} + {eps:g}) = {want:.4g}."
-        )
-        overlap = float(centred @ got[k])
-        if overlap > 0:
-            divisor = float(centred @ centred) / overlap
-            if first_mismatch(got[k], centred / divisor, tolerance) is None:
-                return Failure(
-                    f"{summary}\nYour out{where} is (x - mean) divided by {divisor:.4g} "
-                    f"instead.\nLargest error: {number(largest)}.",
-                    trial,
-                )
-        return Failure(
-            f"{summary}\nout{where} is {row_text(got[k])} but {row_text(expected[k])} "
-            f"was expected (|error| > {tolerance_text(tolerance)}).\n"
-            f"Largest error: {number(largest)}.",
-            trial,
-        )
-    return None
+    if (said := _first_wrong_vector(trial, context, "tiny_variance")) is None:
+        return None
+    if said["below_eps"]:
+        summary = context.fail("variance-below-eps", **said)
+    else:
+        summary = context.fail("variance-near-eps", **said)
+    if said["rescaled"]:
+        return _joined(summary, context.fail("divided-instead", **said))
+    return _joined(summary, context.fail("vector-differs", **said))
 
 
-@check("large_offset")
-def check_large_offset(trials: list[Trial], context: CheckContext) -> Failure | None:
+@check_each("large_offset")
+def check_large_offset(trial: Trial, context: CheckContext) -> Failure | None:
     """Vectors far from zero with a small spread: only a variance taken from x - mean (two
     passes) keeps its digits; mean(x**2) - mean**2 cancels them away."""
-    tolerance = context.tolerance
-    for trial in trials:
-        if not _identity_affine(trial):
-            raise ValueError("large_offset needs probes with gamma = 1 and beta = 0")
-        mismatch = value_mismatch(trial, tolerance)
-        if mismatch is None:
-            continue
-        shape = mismatch.got.shape
-        k = int(np.ravel_multi_index(mismatch.index[:-1], shape[:-1]))
-        rows = _rows(trial)
-        got, expected = mismatch.got.reshape(rows.shape), mismatch.expected.reshape(rows.shape)
-        where, eps = _where(shape, k), _eps(trial)
-        mean, centred = float(rows[k].mean()), rows[k] - rows[k].mean()
-        var = float((centred**2).mean())
-        message = (
-            f"x{where} has mean {mean:.1f} but variance only {var:.4g}: its numbers are large "
-            "and close together.\n"
-            f"out{where} is {row_text(got[k])} but {row_text(expected[k])} was expected "
-            f"(|error| > {tolerance_text(tolerance)}).\nLargest error: {number(mismatch.largest)}."
-        )
-        if _centred_but_rescaled(centred, got[k], tolerance) or not np.isfinite(got[k]).all():
-            message += (
-                f"\nYour vector is centred but divided by the wrong amount: the variance it "
-                f"used is off. Here x**2 is about {mean * mean:.1e}, and float64 keeps about 16 "
-                "significant digits, so mean(x**2) - mean**2 subtracts two nearly equal numbers "
-                f"and loses the digits that hold a variance of {var:.4g} (it can even come out "
-                "negative, and its square root nan). Take the variance of x - mean instead: "
-                f"the deviations are small numbers, and sqrt(var + eps) = {math.sqrt(var + eps):.4g}."
-            )
-        return Failure(message, trial)
-    return None
-
-
-def _centred_but_rescaled(
-    centred: np.ndarray[Any, Any], got: np.ndarray[Any, Any], tolerance: float
-) -> bool:
-    """Whether `got` is (x - mean) divided by some positive number: the mean was right, only
-    the spread the learner divided by was not."""
-    overlap = float(centred @ got)
-    if not np.isfinite(got).all() or overlap <= 0:
-        return False
-    divisor = float(centred @ centred) / overlap
-    return bool(first_mismatch(got, centred / divisor, tolerance) is None)
+    if (said := _first_wrong_vector(trial, context, "large_offset")) is None:
+        return None
+    failure = context.fail("large-offset", **said)
+    if not said["rescaled"] and np.isfinite(said["out"]).all():
+        return failure
+    return _joined(failure, context.fail("one-pass-cancels", **said))
