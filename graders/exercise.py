@@ -111,6 +111,7 @@ class Exercise:
     examples: list[Example]
     scratch: ScratchSpec | None = None
     wording: Wording = field(default_factory=Wording)  # messages.toml: its checks' words
+    rtol: float = 0.0  # each call's tolerance grows by rtol x its largest |reference value|
 
     @cached_property
     def solution_path(self) -> Path:
@@ -220,6 +221,7 @@ def load_exercise(path: Path, base_limits: Limits | None = None) -> Exercise:
         entry=function,
         signature=file.entry.signature,
         tolerance=file.tolerance,
+        rtol=file.rtol,
         tests=tests,
         mistakes=mistakes,
         hints=hints,

@@ -301,6 +301,15 @@ class ExerciseFile(_Table):
         allow_inf_nan=False,
         description="Absolute tolerance of every comparison: a finite number, at least 0.",
     )
+    rtol: float = Field(
+        0.0,
+        ge=0,
+        le=0.1,
+        allow_inf_nan=False,
+        description="Relative tolerance: each call's tolerance is `tolerance` plus `rtol` times "
+        "the largest finite |value| of the reference's answer to that call (every item of a "
+        "tuple or dict), for outputs whose size varies from call to call.",
+    )
     entry: EntryFile = Field(description="The function learners define.")
     limits: LimitOverrides = Field(
         default_factory=dict, description="Lower limits for this exercise."

@@ -294,3 +294,32 @@ def tolerance_function(exercise: Exercise) -> ToleranceFunction | None:
     except FileNotFoundError:
         return None
     return collect_tolerance(vars(_load_module(exercise.checks_path, stamp)))
+
+
+def largest_magnitude(value: Any) -> float:
+    """The largest finite |number| in a value: an array, a number, or the items of a tuple,
+    list or dict (0 when there is none)."""
+    if isinstance(value, dict):
+        return max(map(largest_magnitude, value.values()), default=0.0)
+    if isinstance(value, tuple | list) and any(isinstance(v, tuple | list | dict) for v in value):
+        return max(map(largest_magnitude, value), default=0.0)
+    if isinstance(value, ListOfNumbers):
+        value = value.array
+    try:
+        array = np.abs(np.asarray(value, dtype=np.float64))
+    except (TypeError, ValueError):
+        if isinstance(value, tuple | list):
+            return max(map(largest_magnitude, value), default=0.0)
+        return 0.0
+    finite = array[np.isfinite(array)]
+    return float(finite.max()) if finite.size else 0.0
+
+
+def call_tolerance(exercise: Exercise, args: tuple[Any, ...], expected: Any) -> float:
+    """One call's tolerance: the exercise's `tolerance` (scaled by its `@tolerance_for`, if
+    any) plus `rtol` times the largest |value| of the reference's answer to the call."""
+    scaled = tolerance_function(exercise)
+    base = exercise.tolerance if scaled is None else scaled(args, exercise.tolerance)
+    if not exercise.rtol:
+        return base
+    return base + exercise.rtol * largest_magnitude(expected)

@@ -64,7 +64,8 @@ def check_examples(exercise: Exercise, result: Validation) -> None:
             result.examples.append(ExampleRun(example, shown, False))
             result.problems.append(f"{where}: example could not be evaluated: {error}")
             continue
-        agrees = _same(got, expected, exercise.tolerance)
+        tolerance = exercise.tolerance + exercise.rtol * trusted.largest_magnitude(got)
+        agrees = _same(got, expected, tolerance)
         result.examples.append(ExampleRun(example, shown, agrees))
         if not agrees:
             result.problems.append(

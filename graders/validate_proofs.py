@@ -30,6 +30,7 @@ from graders.report import Status, Verdict
 if TYPE_CHECKING:
     from graders.engine import Grader
     from graders.exercise import Exercise, TestSpec
+    from graders.probes import Probe
     from graders.validate import Validation
 
 
@@ -176,10 +177,11 @@ def check_expected(exercise: Exercise, result: Validation) -> None:
             except Exception as error:
                 result.problems.append(f"{where}: the reference raised {error!r}")
                 continue
-            if not agrees(got, value, exercise.tolerance):
+            tolerance = trusted.call_tolerance(exercise, probe.args, got)
+            if not agrees(got, value, tolerance):
                 result.problems.append(
                     f"{where}: the reference gives {_shown(got)} but the author's value is "
-                    f"{_shown(value)} (tolerance {exercise.tolerance:g})"
+                    f"{_shown(value)} (tolerance {tolerance:g})"
                 )
 
 
@@ -240,24 +242,28 @@ def _compares_values(exercise: Exercise, test: TestSpec) -> bool:
 def check_tolerances(exercise: Exercise, result: Validation) -> None:
     """A tolerance above a tenth of the median |value| a test compares (the reference's finite
     outputs on its calls, less the zeros: values under a millionth of their array's largest)
-    passes answers that are wrong by a tenth: a warning."""
-    tolerance = exercise.tolerance
+    passes answers that are wrong by a tenth: a warning. With `rtol`, the largest of the
+    calls' tolerances is the one judged."""
     for test in exercise.tests:
         if not _compares_values(exercise, test):
             continue
-        magnitudes = list(_magnitudes(exercise, test))
+        magnitudes: list[np.ndarray[Any, Any]] = []
+        tolerances = [exercise.tolerance]
+        for probe, value in _reference_values(exercise, test):
+            magnitudes.extend(_magnitudes(value))
+            tolerances.append(trusted.call_tolerance(exercise, probe.args, value))
         if not magnitudes:
             continue
-        typical = float(np.median(np.concatenate(magnitudes)))
+        typical, tolerance = float(np.median(np.concatenate(magnitudes))), max(tolerances)
         if tolerance > LOOSE_FRACTION * typical:
             result.warnings.append(
                 f"tolerance {tolerance:g} is loose for outputs around {typical:.2g} on test "
-                f"`{test.id}`: a value off by a tenth of its size passes; lower `tolerance`, "
-                "or probe with larger values"
+                f"`{test.id}`: a value off by a tenth of its size passes; lower `tolerance` "
+                "(or `rtol`), or probe with larger values"
             )
 
 
-def _magnitudes(exercise: Exercise, test: TestSpec) -> Iterable[np.ndarray[Any, Any]]:
+def _reference_values(exercise: Exercise, test: TestSpec) -> Iterable[tuple[Probe, Any]]:
     for probe in test.probes:
         try:
             with warnings.catch_warnings(), np.errstate(all="ignore"):
@@ -265,13 +271,17 @@ def _magnitudes(exercise: Exercise, test: TestSpec) -> Iterable[np.ndarray[Any, 
                 value = trusted.reference_value(exercise, probe)
         except Exception:  # noqa: S112 - the grading reports a reference that raises
             continue
-        for item in _arrays(value):
-            flat = np.abs(item.ravel())
-            flat = flat[np.isfinite(flat)]
-            if flat.size:  # a millionth of the largest value is a zero (a softmax's far tail)
-                flat = flat[flat > NEGLIGIBLE * flat.max()]
-            if flat.size:
-                yield flat
+        yield probe, value
+
+
+def _magnitudes(value: Any) -> Iterable[np.ndarray[Any, Any]]:
+    for item in _arrays(value):
+        flat = np.abs(item.ravel())
+        flat = flat[np.isfinite(flat)]
+        if flat.size:  # a millionth of the largest value is a zero (a softmax's far tail)
+            flat = flat[flat > NEGLIGIBLE * flat.max()]
+        if flat.size:
+            yield flat
 
 
 def _arrays(value: Any) -> Iterable[np.ndarray[Any, Any]]:

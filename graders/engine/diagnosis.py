@@ -118,6 +118,8 @@ def _match(
     for trial in trials:
         mine = trial.got if check.values else trusted.summarised(trial.got)
         theirs = _mistake_outcome(exercise, mistake, trial, check)
+        if exercise.rtol:  # each call's own tolerance
+            tolerance = trusted.call_tolerance(exercise, trial.probe.args, trial.expected)
         if behaves_like(mine, theirs, tolerance, summary=not check.values):
             continue
         if not slips_like(mine, theirs, trial.expected, tolerance):
@@ -265,15 +267,15 @@ def _returns_wrong(exercise: Exercise, mistake: MistakeSpec, test: TestSpec) -> 
     if check.raises:
         return True  # the mistake does not raise as the test asks; the learner does
     summary = not check.values
-    same = summaries_match if summary else outcomes_match
-    return not all(
-        same(
-            trusted.mistake_value(exercise, mistake, probe, summary=summary),
-            trusted.reference_value(exercise, probe, summary=summary),
-            exercise.tolerance,
-        )
-        for probe in test.probes
-    )
+    for probe in test.probes:
+        expected = trusted.reference_value(exercise, probe, summary=summary)
+        got = trusted.mistake_value(exercise, mistake, probe, summary=summary)
+        if summary and not summaries_match(got, expected, exercise.tolerance):
+            return True
+        tolerance = trusted.call_tolerance(exercise, probe.args, expected)
+        if not summary and not outcomes_match(got, expected, tolerance):
+            return True
+    return False
 
 
 def _raises_too(

@@ -130,12 +130,13 @@ def _run_check(
     exercise: Exercise, check: Check, trials: list[Trial], context: CheckContext
 ) -> tuple[Failure | None, CheckContext]:
     """Run the check on the trials, a group at a time when the exercise's tolerance depends on
-    the call (`@tolerance_for`): the failure, and the context it was found with."""
-    scaled = None if check.static else trusted.tolerance_function(exercise)
+    the call (`@tolerance_for`, `rtol`): the failure, and the context it was found with."""
     groups: list[tuple[float, list[Trial]]] = []
     for trial in trials:
         tolerance = (
-            context.tolerance if scaled is None else scaled(trial.probe.args, context.tolerance)
+            context.tolerance
+            if check.static
+            else trusted.call_tolerance(exercise, trial.probe.args, trial.expected)
         )
         if groups and groups[-1][0] == tolerance:
             groups[-1][1].append(trial)

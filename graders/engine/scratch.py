@@ -115,9 +115,9 @@ def _arguments_of(spec: ScratchSpec, reading: RunReading) -> list[Any] | None:
     return arguments
 
 
-def _tolerance(exercise: Exercise, probe: Probe) -> float:
-    scaled = trusted.tolerance_function(exercise)
-    return exercise.tolerance if scaled is None else scaled(probe.args, exercise.tolerance)
+def _tolerance(exercise: Exercise, arguments: list[Any], expected: Any = None) -> float:
+    """The call's tolerance; before the reference answered (`expected` None), without `rtol`."""
+    return trusted.call_tolerance(exercise, make_probe(exercise.entry, arguments).args, expected)
 
 
 class _EarlyReference:
@@ -142,7 +142,7 @@ class _EarlyReference:
         except Exception:  # not trusted: the run's own reading decides what it was
             return
         if arguments is not None:
-            tolerance = _tolerance(self.exercise, make_probe(self.exercise.entry, arguments))
+            tolerance = _tolerance(self.exercise, arguments)
             cap = self.caps.elements[0]
             answering = reference_answer(
                 self.runner, self.exercise, arguments, None, tolerance, cap
@@ -171,7 +171,7 @@ async def _reference_of(
     arguments = _arguments_of(spec, reading)
     if arguments is None:
         return None
-    tolerance = _tolerance(exercise, make_probe(exercise.entry, arguments))
+    tolerance = _tolerance(exercise, arguments)
     cap = early.caps.elements[0]
     if started is None:  # the run's frames came in one batch: ask now
         answer = await reference_answer(runner, exercise, arguments, None, tolerance, cap)
@@ -179,7 +179,9 @@ async def _reference_of(
     result = reading.results.get(0)
     if result is None or result.outcome is not ProbeOutcome.RETURNED or not answer.answered:
         return answer
-    loop = asyncio.get_running_loop()  # two capped values compared: a thread, not the loop
+    loop = asyncio.get_running_loop()  # capped values read and compared: a thread, not the loop
+    if exercise.rtol:
+        tolerance = await loop.run_in_executor(None, _tolerance, exercise, arguments, answer.value)
     same = await loop.run_in_executor(None, outcomes_match, result.value, answer.value, tolerance)
     if same or not exercise.mistakes:
         return answer
@@ -283,7 +285,7 @@ def _compare(
 ) -> ScratchComparison:
     """The learner's answer against the reference's, as the tests compare values."""
     expected = answer.value
-    tolerance = _tolerance(exercise, probe)
+    tolerance = trusted.call_tolerance(exercise, probe.args, expected)
     searched = {"mistakes_tried": answer.tried, "mistakes_known": answer.known}
     if isinstance(expected, Unsupported) and expected.type.startswith("raised "):
         return ScratchComparison(
