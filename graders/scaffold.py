@@ -15,6 +15,7 @@ tags = ["numpy"]
 summary = "TODO: one line, shown in the exercise list"
 section = "TODO: course section"
 tolerance = 1e-4               # absolute tolerance for every value comparison
+# rtol = 1e-6                  # optional: + rtol x the call's largest |reference value|
 
 [entry]
 function = "solve"
@@ -133,6 +134,19 @@ def solve(x):
 """,
     "checks.py": '''"""Exercise-specific checks (optional): see docs/authoring.md. TODO: delete if unused."""
 ''',
+    "messages.toml": """# The words of checks.py's checks and analyses, by id (docs/authoring.md, "Checks and
+# analyses as data"). checks.py returns ids and values; {{name}} is a placeholder it fills.
+# A text no check names is refused at load, so these examples are comments until used:
+#
+# [messages]
+# not-a-row = "Row {{row}} sums to {{total}}, not 1."    # context.fail("not-a-row", row=..., total=...)
+#
+# [findings.clips-inputs]                                # context.finding("clips-inputs", low=...)
+# title = "Clipping the inputs"
+# explanation = "Your values are the reference's on x clipped into [{{low}}, {{high}}]."
+
+[messages]
+""",
 }
 
 

@@ -85,6 +85,7 @@ def test_new_scaffolds_a_folder_that_validate_turns_into_a_todo_list(tmp_path: P
         "solution.py",
         "solution.md",
         "checks.py",
+        "messages.toml",
     ):
         assert (folder / name).is_file()
     validated = gradebox("validate", str(folder), GRADEBOX_EXERCISES_DIR=str(tmp_path))

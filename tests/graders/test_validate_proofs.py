@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from graders.editorial import model_solutions
 from graders.engine import Grader
 from graders.exercise import load_exercise
 from graders.host.pool import SandboxPool
+from graders.load_check import load_problems
 from graders.scaffold import scaffold
 from graders.validate import Validation, validate_exercise
 from graders.validate_give_aways import (
@@ -357,6 +359,17 @@ def test_the_scaffold_writes_an_editorial_whose_model_solution_passes(
     assert problems == [problem for problem in problems if problem.startswith("to do: ")]
     assert problems  # the scaffold's editorial still says TODO
     assert model_solutions((folder / "solution.md").read_text(encoding="utf-8"), "solve")
+
+
+def test_the_scaffold_writes_a_messages_toml_that_loads_with_its_examples_commented(
+    tmp_path: Path,
+) -> None:
+    folder = scaffold(tmp_path, "new-exercise")
+    text = (folder / "messages.toml").read_text(encoding="utf-8")
+    assert "context.fail(" in text  # the pattern, shown
+    assert "[findings." in text
+    assert tomllib.loads(text) == {"messages": {}}  # and nothing a check does not name
+    assert load_problems(load_exercise(folder)) == []
 
 
 @pytest.mark.parametrize("folder", sorted(EXERCISES.iterdir()), ids=lambda folder: folder.name)
