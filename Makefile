@@ -43,7 +43,12 @@ services:  ## PostgreSQL on loopback (started when stopped); redis-server for th
 	@bash scripts/ensure-postgres.sh
 	@bash scripts/ensure-redis.sh
 
-test: $(STAMP) browser services  ## pytest, browser and PostgreSQL tests included, with coverage
+# The accessibility tests read axe-core from static/node_modules: installed when missing or older
+# than static/package-lock.json (npm ci writes node_modules/.package-lock.json).
+static/node_modules/.package-lock.json: static/package-lock.json
+	cd static && npm ci --no-audit --no-fund --silent
+
+test: $(STAMP) browser services static/node_modules/.package-lock.json  ## pytest, browser and PostgreSQL tests included, with coverage
 	$(BIN)/pytest --cov-fail-under=$(COVERAGE_FLOOR)
 
 static:  ## static/dist and the generated API types match static/src and docs/openapi.json (tsc)
