@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from graders.check_core import NoReference, check_each
     from graders.check_helpers import (
         axis_index,
+        every_wrong,
         first_index,
         got_array,
         slice_at,
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
         slice_rows,
         slices,
         wrong_trials,
+        wrong_where_exp_overflows,
     )
     from graders.checks import (
         CheckContext,
@@ -77,6 +79,8 @@ _HOME = {
     "slice_at": "graders.check_helpers",
     "slice_name": "graders.check_helpers",
     "axis_index": "graders.check_helpers",
+    "every_wrong": "graders.check_helpers",
+    "wrong_where_exp_overflows": "graders.check_helpers",
     "Diagnosis": "graders.report",
     "Report": "graders.report",
     "Status": "graders.report",
@@ -103,6 +107,7 @@ __all__ = [
     "check_each",
     "compare_values",
     "describe",
+    "every_wrong",
     "first_index",
     "first_mismatch",
     "got_array",
@@ -120,6 +125,7 @@ __all__ = [
     "value_mismatch",
     "within_tolerance",
     "wrong_trials",
+    "wrong_where_exp_overflows",
 ]
 
 

@@ -1,5 +1,6 @@
-"""Helpers the exercises' checks and analyses share: the wrong trials, slices along an axis
-and their names, the first index of a mask.
+"""Helpers the exercises' checks and analyses share: the wrong trials (and whether a fit holds
+on every one of them), slices along an axis and their names, the first index of a mask, the
+slices where an unshifted `np.exp` breaks.
 
     >>> first_index(np.array([[True, False], [False, True]]) & False) is None
     True
@@ -9,7 +10,7 @@ and their names, the first index of a mask.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -31,6 +32,54 @@ def wrong_trials(trials: list[Trial], tolerance: float) -> list[Trial] | None:
         if not within_tolerance(got, expected, tolerance).all():
             wrong.append(trial)
     return wrong
+
+
+def every_wrong(
+    trials: list[Trial], tolerance: float, fits: Callable[..., Any], *args: Any
+) -> bool:
+    """Some trial is wrong, and `fits(trial, got, tolerance, *args)` holds for every wrong one,
+    `got` its values as a float64 array (where the reference returns a tuple or a list: a list of them,
+    item by item, from a tuple or a list as long); False when a trial returned no numbers of
+    the reference's shapes."""
+    wrong = []
+    for trial in trials:
+        pairs = _item_numbers(trial.got, trial.expected)
+        if pairs is None:
+            return False
+        if not all(within_tolerance(got, expected, tolerance).all() for got, expected in pairs):
+            items = [got for got, _ in pairs]
+            wrong.append((trial, items if type(trial.expected) in (tuple, list) else items[0]))
+    return bool(wrong) and all(fits(trial, got, tolerance, *args) for trial, got in wrong)
+
+
+def _item_numbers(got: Any, expected: Any) -> list[tuple[Array, Array]] | None:
+    """(the learner's numbers, the reference's) of the value, or of each item of a tuple or
+    list reference; None where one is not numbers of the reference's shape."""
+    if type(expected) in (tuple, list):
+        if not isinstance(got, tuple | list) or len(got) != len(expected):
+            return None
+        items = list(zip(got, expected, strict=True))
+    else:
+        items = [(got, expected)]
+    pairs = [(numbers_of(mine), numbers_of(theirs)) for mine, theirs in items]
+    if any(g is None or e is None or g.shape != e.shape for g, e in pairs):
+        return None
+    return [(g, e) for g, e in pairs if g is not None and e is not None]
+
+
+def wrong_where_exp_overflows(
+    x: Any, got: Array, expected: Any, axis: int, tolerance: float, shift: Any = 0.0
+) -> bool:
+    """Whether `np.sum(np.exp(x - shift), axis=axis)` overflows (inf or nan) or underflows
+    (below the smallest normal float) in some slice along `axis`, and `got` is off `expected`
+    in exactly those slices: the symptom of an `np.exp` taken before each slice's own maximum
+    is subtracted (`shift` 0: not at all; one number: a maximum of the whole array)."""
+    scores = np.asarray(x, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        sums = np.sum(np.exp(scores - shift), axis=axis)
+    breaks = ~np.isfinite(sums) | (sums < np.finfo(np.float64).tiny)
+    right = within_tolerance(got, np.asarray(expected, dtype=np.float64), tolerance)
+    return bool(breaks.any() and (breaks != right.all(axis=axis)).all())
 
 
 def got_array(trial: Trial) -> Array:

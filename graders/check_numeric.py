@@ -1,7 +1,7 @@
 """Built-in checks several exercises used to write by hand, configured by test keys.
 
 - `finite_then_matches`: every value finite where the reference's is (inputs far outside the
-  usual range: `np.exp` overflows), then the reference's values. `explain = "<id>"` adds the
+  usual range: `np.exp` overflows; a tuple's items each), then the reference's values. `explain = "<id>"` adds the
   exercise's `[messages] <id>`, which may use `{{low}}` and `{{high}}` (the range of the
   call's first array argument).
 - `reduces_to`: every slice along an axis reduces to a value (`reduce = "sum"` (or "mean",
@@ -22,7 +22,14 @@ import numpy as np
 
 from graders.check_core import CheckContext, Failure, Trial, check_each
 from graders.check_helpers import axis_index, first_index, slice_at, slice_name
-from graders.check_values import as_float_array, compare_values, describe, returned_array
+from graders.check_values import (
+    as_float_array,
+    compare_values,
+    describe,
+    is_structure,
+    paired_items,
+    returned_array,
+)
 from graders.protocol.matching import numbers_of, within_tolerance
 from graders.wording import as_text, number, row_text, tolerance_text
 
@@ -47,15 +54,9 @@ def _first_array(trial: Trial) -> Array | None:
 
 @check_each("finite_then_matches")
 def check_finite_then_matches(trial: Trial, context: CheckContext) -> Failure | None:
-    got, expected = as_float_array(trial.got), numbers_of(trial.expected)
-    if got is not None and expected is not None and got.shape == expected.shape:
-        broken = ~np.isfinite(got) & np.isfinite(expected)
-        if (index := first_index(broken)) is not None:
-            message = (
-                f"The value at index {as_text(index)} is {number(float(got[index]))} "
-                f"({int(broken.sum())} of {got.size} values are nan or inf where the "
-                "reference's are finite)."
-            )
+    pairs = paired_items(trial.got, trial.expected) if is_structure(trial.expected) else None
+    for where, got, expected in pairs or [("", trial.got, trial.expected)]:
+        if (message := _not_finite(where, got, expected)) is not None:
             x = _first_array(trial)
             low, high = (x.min(), x.max()) if x is not None and x.size else (np.nan, np.nan)
             if isinstance(explain := context.params.get("explain"), str):
@@ -63,6 +64,24 @@ def check_finite_then_matches(trial: Trial, context: CheckContext) -> Failure | 
                 message = f"{message}\n{note}"
             return Failure(message, trial)
     return compare_values(trial, context.tolerance)
+
+
+def _not_finite(where: str, got: Any, expected: Any) -> str | None:
+    """What is nan or inf where the reference's value is finite (`where`: the item of a tuple,
+    "" for the whole value), or None."""
+    got, expected = as_float_array(got), numbers_of(expected)
+    if got is None or expected is None or got.shape != expected.shape:
+        return None
+    broken = ~np.isfinite(got) & np.isfinite(expected)
+    if (index := first_index(broken)) is None:
+        return None
+    if where and got.ndim == 0:
+        return f"{where} is {number(float(got))} where the reference's value is finite."
+    return (
+        f"{f'{where}: the' if where else 'The'} value at index {as_text(index)} is "
+        f"{number(float(got[index]))} ({int(broken.sum())} of {got.size} values are nan or inf "
+        "where the reference's are finite)."
+    )
 
 
 @check_each("reduces_to")

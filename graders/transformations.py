@@ -17,9 +17,22 @@ its elements). Where the parameters may differ from call to call (one factor per
 `fit_each(trial, context)` proposes sets for one trial, and each wrong trial keeps the first
 that rebuilds it (the finding is worded with the first trial's). It words the finding from
 `[findings.<id>]` in messages.toml with the parameters as placeholders (and what `words`
-adds). A transformation is an analysis: it runs where the exercise's analyses run, in the
-order written, and a test whose trials are all right, or one whose wrong values are not
-arrays of the reference's shape, gets nothing from it.
+adds; `typed` names parameters written with 6 significant digits, as a learner types a
+constant, where a placeholder's number would show 4 decimals). A transformation is an
+analysis: it runs where the exercise's analyses run, in the order written, and a test whose
+trials are all right, or one whose wrong values are not arrays of the reference's shape, gets
+nothing from it; with `reshapes=True` the misconception changes the shape (an axis too many),
+the wrong trials are those whose value is not the reference's in any way, and the finding
+also gets `got_shape` and `expected_shape`, the first wrong trial's shapes.
+
+Transformations stack: one function under several decorators is one analysis that tries them
+from the top down and names the first that fits, each with its own id and parameters (give the
+function a default for every parameter), so that a family of misconceptions reads as a table:
+
+    @transformation("angles-in-degrees", grid={"scale": [np.pi / 180]})
+    @transformation("angles-times-2pi", grid={"scale": [2 * np.pi]})
+    def scaled(reference, x, *, scale=1.0):
+        return reference(x * scale)
 """
 
 from __future__ import annotations
@@ -42,6 +55,8 @@ from graders.check_helpers import wrong_trials
 from graders.protocol.matching import numbers_of, within_tolerance
 
 MAX_CANDIDATES = 256  # parameter sets tried per test, at most
+TYPED_DIGITS = 6  # significant digits of a `typed` parameter
+REBUILD_MARK = "__gradebox_rebuild__"  # a transformation's function, for the one stacked on it
 
 Params = dict[str, Any]
 Fit = Callable[[list[Trial], CheckContext], Iterable[Params]]
@@ -55,39 +70,77 @@ def transformation(
     grid: Mapping[str, Iterable[Any]] | None = None,
     words: Words | None = None,
     fit_each: FitEach | None = None,
+    typed: Iterable[str] = (),
+    reshapes: bool = False,
 ) -> Callable[[Callable[..., Any]], AnalysisFunction]:
     """Register `function` as an analysis naming `finding_id` when it rebuilds the learner's
     values (see the module's docstring)."""
+    shown = tuple(typed)
 
     def register(function: Callable[..., Any]) -> AnalysisFunction:
-        def analyse(trials: list[Trial], context: CheckContext) -> Finding | None:
-            wrong = wrong_trials(trials, context.tolerance)
+        rebuild = getattr(function, REBUILD_MARK, function)
+        below = function if rebuild is not function else None  # a stacked transformation
+
+        def fitted(trials: list[Trial], context: CheckContext) -> Finding | None:
+            if reshapes:
+                wrong: list[Trial] | None = _not_the_reference(trials, context.tolerance)
+            else:
+                wrong = wrong_trials(trials, context.tolerance)
             if not wrong:
                 return None
-            if fit_each is not None:
-                try:
-                    found = _fitted_each(function, wrong, context, fit_each)
-                except NoReference:
-                    return None
-                if found is None:
-                    return None
-                extra = dict(words(found, wrong)) if words is not None else {}
-                return context.finding(finding_id, **{**found, **extra})
-            for params in itertools.islice(_candidates(wrong, context, fit, grid), MAX_CANDIDATES):
-                try:
-                    fits = rebuilds(function, wrong, context, params)
-                except NoReference:
-                    return None
-                if fits:
-                    extra = dict(words(params, wrong)) if words is not None else {}
-                    return context.finding(finding_id, **{**params, **extra})
-            return None
+            found = _found(rebuild, wrong, context, fit, grid, fit_each)
+            if found is None:
+                return None
+            values = {**found, **(dict(words(found, wrong)) if words is not None else {})}
+            if reshapes:
+                got, expected = np.shape(wrong[0].got), np.shape(wrong[0].expected)
+                values |= {"got_shape": str(got), "expected_shape": str(expected)}
+            for name in shown:
+                values[name] = f"{values[name]:.{TYPED_DIGITS}g}"
+            return context.finding(finding_id, **values)
+
+        def analyse(trials: list[Trial], context: CheckContext) -> Finding | None:
+            found = fitted(trials, context)
+            return below(trials, context) if found is None and below is not None else found
 
         analyse.__name__ = analyse.__qualname__ = function.__name__
         analyse.__doc__ = function.__doc__
+        setattr(analyse, REBUILD_MARK, rebuild)
         return analysis(analyse)
 
     return register
+
+
+def _found(
+    function: Callable[..., Any],
+    wrong: list[Trial],
+    context: CheckContext,
+    fit: Fit | None,
+    grid: Mapping[str, Iterable[Any]] | None,
+    fit_each: FitEach | None,
+) -> Params | None:
+    """The parameters that rebuild every wrong trial, or None (also past a reference bound)."""
+    try:
+        if fit_each is not None:
+            return _fitted_each(function, wrong, context, fit_each)
+        for params in itertools.islice(_candidates(wrong, context, fit, grid), MAX_CANDIDATES):
+            if rebuilds(function, wrong, context, params):
+                return params
+    except NoReference:
+        return None
+    return None
+
+
+def _not_the_reference(trials: list[Trial], tolerance: float) -> list[Trial]:
+    """The trials whose value is not the reference's: another shape, or other numbers."""
+
+    def right(trial: Trial) -> bool:
+        got, expected = numbers_of(trial.got), numbers_of(trial.expected)
+        if got is None or expected is None or got.shape != expected.shape:
+            return False
+        return bool(within_tolerance(got, expected, tolerance).all())
+
+    return [trial for trial in trials if not right(trial)]
 
 
 def _fitted_each(

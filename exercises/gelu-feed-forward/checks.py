@@ -20,6 +20,7 @@ from graders import (
     analysis,
     check_each,
     got_array,
+    mismatch_values,
     transformation,
     value_mismatch,
     wrong_trials,
@@ -36,16 +37,13 @@ def check_gelu_elementwise(trial: Trial, context: CheckContext) -> Failure | Non
         raise ValueError("gelu_elementwise needs identity weights and zero biases")
     if (mismatch := value_mismatch(trial, context.tolerance)) is None:
         return None
-    index = mismatch.index
-    got, expected, z = mismatch.got[index], mismatch.expected[index], float(x[index])
+    z = float(x[mismatch.index])
     u = SQRT_2_OVER_PI * (z + 0.044715 * z**3)
-    return context.fail(
-        "not-gelu", trial, index=index, z=z, got=got, expected=expected, u=u, tanh=math.tanh(u)
-    )
+    return context.fail("not-gelu", **mismatch_values(mismatch), z=z, u=u, tanh=math.tanh(u))
 
 
-# Roundings of the two constants a learner types by hand: pi (inside sqrt(2/pi)), sqrt(2/pi)
-# itself, and the cubic coefficient 0.044715.
+# Roundings of the two constants a learner types by hand, worded as typed (4 decimals would hide
+# 0.0447): pi (inside sqrt(2/pi)), sqrt(2/pi) itself, and the cubic coefficient 0.044715.
 ROUNDED_PI = (3.14, 3.141, 3.142, 3.1416, 22 / 7)
 ROUNDED_SCALE = (0.8, 0.798, 0.7979, 0.797, 0.79)
 ROUNDED = {
@@ -54,12 +52,7 @@ ROUNDED = {
 }
 
 
-def _as_typed(params: dict[str, Any], wrong: list[Trial]) -> dict[str, str]:
-    """The constants with the digits the learner typed (4 decimals would hide 0.0447)."""
-    return {"scale": f"{params['scale']:.6g}", "coefficient": f"{params['coefficient']:g}"}
-
-
-@transformation("gelu-rounded-constants", grid=ROUNDED, words=_as_typed)
+@transformation("gelu-rounded-constants", grid=ROUNDED, typed=("scale", "coefficient"))
 def rounded_constants(
     reference: Any, x: Any, w1: Any, b1: Any, w2: Any, b2: Any, *, scale: float, coefficient: float
 ) -> Any:
@@ -72,9 +65,7 @@ def computed_in_float16(trials: list[Trial], context: CheckContext) -> Finding |
     """Every value the learner returned is a float16 number, not the reference's own, within a
     few percent of its largest value (float16 keeps about three significant digits; two matrix
     products add a few roundings): the block ran in half precision, cast back or not."""
-    wrong = wrong_trials(trials, context.tolerance)
-    if not wrong:
-        return None
+    wrong = wrong_trials(trials, context.tolerance) or []
     for trial in wrong:
         got, expected = got_array(trial), np.asarray(trial.expected, dtype=np.float64)
         with np.errstate(all="ignore"):
@@ -84,4 +75,4 @@ def computed_in_float16(trials: list[Trial], context: CheckContext) -> Finding |
             return None
         if not np.array_equal(half, got) or np.array_equal(half, expected):
             return None
-    return context.finding("low-precision")
+    return context.finding("low-precision") if wrong else None
