@@ -1,6 +1,6 @@
 """Adam step: the first-step check, and analyses as transformations of the reference."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -9,69 +9,71 @@ from graders import (
     CheckContext,
     Failure,
     Trial,
-    as_float_array,
     check_each,
     describe,
     transformation,
     value_mismatch,
 )
 
-ITEMS = ("new_param", "new_m", "new_v")
-Reference = Callable[..., Any]
+NAMES = ("param", "grad", "m", "v", "t", "lr", "beta1", "beta2", "eps")  # the reference's order
 
 
-@check_each("first_step")
+@check_each("first_step")  # step 1 from zero moments: a wrong new_param as a wrong step size
 def check_first_step(trial: Trial, context: CheckContext) -> Failure | None:
-    """Step 1 from zero moments: explain a wrong new_param as a wrong step size."""
-    got = trial.got
-    if not isinstance(got, tuple | list) or len(got) != len(ITEMS):
+    got, expected = trial.got, trial.expected
+    if not isinstance(got, tuple) or len(got) != 3:
         return context.fail("not-a-triple", trial, got=describe(got))
-    for item, name in enumerate(ITEMS):
-        mismatch = value_mismatch(Trial(trial.probe, got[item], trial.expected[item]), context.tolerance)
-        if mismatch is None:
+    for item, name in enumerate(("new_param", "new_m", "new_v")):
+        miss = value_mismatch(Trial(trial.probe, got[item], expected[item]), context.tolerance)
+        if miss is None:
             continue
         if item > 0:
-            return context.fail("first-step-moment", trial, name=name, detail=mismatch.failure.message)
-        param = np.asarray(trial.arg("param"), dtype=float)
-        index = mismatch.index
-        moved = float(param[index] - mismatch.got[index])
-        wanted = float(param[index] - mismatch.expected[index])
-        return context.fail("first-step-size", trial, where=index, moved=moved, wanted=wanted, lr=float(trial.arg("lr")))
+            return context.fail("first-step-moment", trial, name=name, detail=miss.failure.message)
+        param, at, lr = np.asarray(trial.arg("param")), miss.index, float(trial.arg("lr"))
+        moved, wanted = param[at] - miss.got[at], param[at] - miss.expected[at]
+        return context.fail("first-step-size", trial, where=at, moved=moved, wanted=wanted, lr=lr)
     return None
 
 
 def lr_factors(wrong: list[Trial], context: CheckContext) -> Iterator[dict[str, float]]:
-    """The ratio of the learner's step to the reference's, estimated on every wrong trial."""
     ratios: list[float] = []
-    for trial in wrong:
-        got = trial.got[0] if isinstance(trial.got, tuple | list) and trial.got else None
-        values = as_float_array(got)
-        param = np.asarray(trial.arg("param"), dtype=float)
-        if values is None or values.shape != param.shape:
+    for trial in wrong:  # the median ratio of the learner's step to the reference's
+        if not isinstance(trial.got, tuple):
             return
-        step, wanted = param - values, param - np.asarray(trial.expected[0])
-        moving = np.abs(wanted) > 1e-12
-        ratios.extend((step[moving] / wanted[moving]).ravel().tolist())
-    if ratios:
-        factor = float(np.median(ratios))
-        yield {"factor": float(f"{factor:.3g}")}
-        yield {"factor": factor}
+        param = np.asarray(trial.arg("param"), dtype=float)
+        step, wanted = param - np.asarray(trial.got[0], dtype=float), param - trial.expected[0]
+        ratios.extend((step / wanted)[np.abs(wanted) > 1e-12].tolist())
+    factor = float(np.median(ratios)) if ratios else 1.0
+    yield from ({"factor": float(f"{factor:.3g}")}, {"factor": factor})
 
 
-@transformation("learning-rate-off", fit=lr_factors)
-def lr_scaled(reference: Reference, param: Any, grad: Any, m: Any, v: Any, t: int, lr: float,
-              beta1: float, beta2: float, eps: float, *, factor: float) -> Any:
-    return reference(param, grad, m, v, t, lr * factor, beta1, beta2, eps)
+def lr_used(params: dict[str, float], wrong: list[Trial]) -> dict[str, float]:
+    return {"used": params["factor"] * float(wrong[0].arg("lr")), "given": wrong[0].arg("lr")}
 
 
-@transformation("wrong-betas", grid={"b1": (0.0, 0.5, 0.8, 0.9, 0.99, 0.999), "b2": (0.9, 0.99, 0.999, 0.9999)})
-def other_betas(reference: Reference, param: Any, grad: Any, m: Any, v: Any, t: int, lr: float,
-                beta1: float, beta2: float, eps: float, *, b1: float, b2: float) -> Any:
-    return reference(param, grad, m, v, t, lr, b1, b2, eps)
+def _with(reference: Any, call: dict[str, Any], **changes: Any) -> Any:
+    with np.errstate(all="ignore"):
+        return reference(*({**call, **changes}[name] for name in NAMES))
+
+
+@transformation("one-bias-correction", grid={"missing": ("m", "v")})
+def one_correction(reference: Any, *, missing: str, **call: Any) -> Any:
+    if missing == "m":  # m / (1 - beta1**t) left out: the step shrinks by that factor
+        return _with(reference, call, lr=call["lr"] * (1 - call["beta1"] ** call["t"]))
+    root = np.sqrt(1 - call["beta2"] ** call["t"])  # sqrt(v) = root * sqrt(v_hat)
+    return _with(reference, call, lr=call["lr"] / root, eps=call["eps"] / root)
+
+
+@transformation("learning-rate-off", fit=lr_factors, words=lr_used)
+def lr_scaled(reference: Any, *, factor: float, **call: Any) -> Any:
+    return _with(reference, call, lr=call["lr"] * factor)
+
+
+@transformation("wrong-betas", grid={"b1": (0.0, 0.5, 0.8, 0.9, 0.99), "b2": (0.9, 0.99, 0.999)})
+def other_betas(reference: Any, *, b1: float, b2: float, **call: Any) -> Any:
+    return _with(reference, call, beta1=b1, beta2=b2)
 
 
 @transformation("wrong-step-count", grid={"offset": (-3, -2, -1, 1, 2, 3)})
-def shifted_t(reference: Reference, param: Any, grad: Any, m: Any, v: Any, t: int, lr: float,
-              beta1: float, beta2: float, eps: float, *, offset: int) -> Any:
-    with np.errstate(all="ignore"):
-        return reference(param, grad, m, v, t + offset, lr, beta1, beta2, eps)
+def shifted_t(reference: Any, *, offset: int, **call: Any) -> Any:
+    return _with(reference, call, t=call["t"] + offset)

@@ -1,0 +1,10 @@
+# wrong: applies the bias correction to v but forgets it on m.
+# diagnosis: one-bias-correction
+import numpy as np
+
+
+def adam_step(param, grad, m, v, t, lr=1e-3, beta1=0.9, beta2=0.999, eps=1e-8):
+    m = beta1 * m + (1 - beta1) * grad
+    v = beta2 * v + (1 - beta2) * grad**2
+    v_hat = v / (1 - beta2**t)
+    return param - lr * m / (np.sqrt(v_hat) + eps), m, v

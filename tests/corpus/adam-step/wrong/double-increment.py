@@ -1,0 +1,12 @@
+# wrong: increments t itself and then also uses t + 1 in the correction, two steps ahead.
+# diagnosis: wrong-step-count
+import numpy as np
+
+
+def adam_step(param, grad, m, v, t, lr=1e-3, beta1=0.9, beta2=0.999, eps=1e-8):
+    t = t + 1
+    m = beta1 * m + (1 - beta1) * grad
+    v = beta2 * v + (1 - beta2) * grad**2
+    m_hat = m / (1 - beta1 ** (t + 1))
+    v_hat = v / (1 - beta2 ** (t + 1))
+    return param - lr * m_hat / (np.sqrt(v_hat) + eps), m, v

@@ -1,0 +1,11 @@
+# wrong: returns a dict {"param", "m", "v"} where the tuple (new_param, new_m, new_v) is asked for.
+# diagnosis: returns-dict
+import numpy as np
+
+
+def adam_step(param, grad, m, v, t, lr=1e-3, beta1=0.9, beta2=0.999, eps=1e-8):
+    m = beta1 * m + (1 - beta1) * grad
+    v = beta2 * v + (1 - beta2) * grad**2
+    m_hat = m / (1 - beta1**t)
+    v_hat = v / (1 - beta2**t)
+    return {"param": param - lr * m_hat / (np.sqrt(v_hat) + eps), "m": m, "v": v}
