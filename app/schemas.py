@@ -165,7 +165,7 @@ class ScratchIn(BaseModel):
 
 
 class SubmissionOut(Report):
-    """A stored submission: its report (design.md §2), with its id, code and state."""
+    """A stored submission: its report (docs/report.schema.json), with its id, code and state."""
 
     id: str
     created_at: datetime

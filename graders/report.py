@@ -1,4 +1,4 @@
-"""The report: the versioned contract returned by the CLI and the API (design.md §2).
+"""The report: the versioned contract returned by the CLI and the API.
 
 These models are the one source of the contract. The API's response models are these models,
 `docs/report.schema.json` is exported from them (and the golden files are validated against
@@ -143,7 +143,7 @@ class Report(_Contract):
         return len(self.tests)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of design.md §2, keys in contract order."""
+        """The JSON form of the contract (docs/report.schema.json), keys in contract order."""
         body = self.model_dump(mode="json")
         return {key: body.pop(key) for key in _CONTRACT_ORDER if key in body} | body
 

@@ -80,7 +80,7 @@ async def submission_events(
 
     - `run`: a grading run starts (`attempt`, `delivery`, `run`): clear what an earlier run showed.
     - `test`: one test's result as soon as it is decided (`test`: as in the report's `tests`).
-    - `report`: the final report (`report`, design.md §2); the stream ends after it.
+    - `report`: the final report (`report`, as docs/report.schema.json); the stream ends after it.
 
     Every event's data carries its `kind` (the event's name), `attempt`, `delivery` and `run`,
     and events of an earlier run are never sent after a later run's. Send the last `id` you

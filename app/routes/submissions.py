@@ -83,7 +83,7 @@ async def submit(
         ),
     ] = None,
 ) -> SubmissionOut:
-    """Grade one submission and return its report (design.md §2) with its id.
+    """Grade one submission and return its report (docs/report.schema.json) with its id.
 
     With `Prefer: respond-async`: 202 at once, with the pending submission; its results
     arrive at `GET /api/submissions/{id}/events` as they happen.

@@ -1,6 +1,6 @@
 """From one run to the report's verdict; every "not run" and "our fault" report, one wording.
 
-The rule (design.md §2): a learner is told `error` only for what their code did (it would not
+The rule (docs/authoring.md, "How a grading can end"): a learner is told `error` only for what their code did (it would not
 compile or load), `timed_out` when it ran out of time, and `internal_error` for anything that is
 ours; each test not run says why in a sentence that starts "Not run:". Whose fault each way a
 run can end is, and its words, are one table: graders.engine.endings.

@@ -166,7 +166,7 @@ export interface paths {
         put?: never;
         /**
          * Submit
-         * @description Grade one submission and return its report (design.md §2) with its id.
+         * @description Grade one submission and return its report (docs/report.schema.json) with its id.
          *
          *     With `Prefer: respond-async`: 202 at once, with the pending submission; its results
          *     arrive at `GET /api/submissions/{id}/events` as they happen.
@@ -231,7 +231,7 @@ export interface paths {
          *
          *     - `run`: a grading run starts (`attempt`, `delivery`, `run`): clear what an earlier run showed.
          *     - `test`: one test's result as soon as it is decided (`test`: as in the report's `tests`).
-         *     - `report`: the final report (`report`, design.md §2); the stream ends after it.
+         *     - `report`: the final report (`report`, as docs/report.schema.json); the stream ends after it.
          *
          *     Every event's data carries its `kind` (the event's name), `attempt`, `delivery` and `run`,
          *     and events of an earlier run are never sent after a later run's. Send the last `id` you
@@ -946,7 +946,7 @@ export interface components {
         };
         /**
          * SubmissionOut
-         * @description A stored submission: its report (design.md §2), with its id, code and state.
+         * @description A stored submission: its report (docs/report.schema.json), with its id, code and state.
          */
         SubmissionOut: {
             /** Code */
