@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         wrong_trials,
         wrong_where_exp_overflows,
     )
+    from graders.check_math import softmax
     from graders.checks import (
         CheckContext,
         Failure,
@@ -81,6 +82,7 @@ _HOME = {
     "axis_index": "graders.check_helpers",
     "every_wrong": "graders.check_helpers",
     "wrong_where_exp_overflows": "graders.check_helpers",
+    "softmax": "graders.check_math",
     "Diagnosis": "graders.report",
     "Report": "graders.report",
     "Status": "graders.report",
@@ -119,6 +121,7 @@ __all__ = [
     "slice_name",
     "slice_rows",
     "slices",
+    "softmax",
     "tolerance_for",
     "tolerance_text",
     "transformation",

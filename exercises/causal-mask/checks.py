@@ -19,6 +19,7 @@ from graders import (
     got_array,
     returned_array,
     row_text,
+    softmax,
     transformation,
     within_tolerance,
     wrong_trials,
@@ -37,45 +38,41 @@ def _masked(scores: Any, offset: int = 1) -> Array:
     return np.where(_future(scores, offset), -np.inf, scores)
 
 
-def _trial_values(trial: Trial) -> tuple[Array, Array, Array]:
-    """(scores, the learner's array, the future); the Failure if not of the shape of scores."""
+def _first(trial: Trial, context: CheckContext, past: bool) -> dict[str, Any] | None:
+    """The first entry of the future that is not -inf (past: of the past whose score changed),
+    as the messages name it: its place, the value there, the score given and its row."""
     scores = np.asarray(trial.arg("scores"), dtype=np.float64)
-    return scores, returned_array(trial, scores.shape), _future(scores)
-
-
-def _entry(context: CheckContext, got: Array, index: tuple[int, ...]) -> dict[str, Any]:
-    """The placeholders naming one entry: its query, key and index, its value and its row."""
+    got, future = returned_array(trial, scores.shape), _future(scores)
+    changed = ~within_tolerance(got, scores, context.tolerance)
+    if (index := first_index(~future & changed if past else future & ~np.isneginf(got))) is None:
+        return None
     *batch, query, key = index
     if batch:
         where = context.fail("entry-in-batch", query=query, key=key, index=index).message
     else:
         where = context.fail("entry", query=query, key=key).message
-    row = row_text(got[index[:-1]], 8)
-    return {"where": where, "query": query, "key": key, "value": float(got[index]), "row": row}
+    value, score, row = float(got[index]), float(scores[index]), row_text(got[index[:-1]], 8)
+    return {"where": where, "query": query, "key": key, "value": value, "score": score, "row": row}
 
 
 @check_each("future_is_masked")
 def check_future_is_masked(trial: Trial, context: CheckContext) -> Failure | None:
     """Every entry with key j > query i is exactly -inf."""
-    _, got, future = _trial_values(trial)
-    if (index := first_index(future & ~np.isneginf(got))) is None:
+    if (entry := _first(trial, context, past=False)) is None:
         return None
-    if np.isnan(got[index]):
-        return context.fail("future-is-nan", trial, **_entry(context, got, index))
-    return context.fail("future-leaks", trial, **_entry(context, got, index))
+    if np.isnan(entry["value"]):
+        return context.fail("future-is-nan", trial, **entry)
+    return context.fail("future-leaks", trial, **entry)
 
 
 @check_each("past_unchanged")
 def check_past_unchanged(trial: Trial, context: CheckContext) -> Failure | None:
     """Every entry with key j <= query i (the diagonal included) is the input's own score."""
-    scores, got, future = _trial_values(trial)
-    changed = ~future & ~within_tolerance(got, scores, context.tolerance)
-    if (index := first_index(changed)) is None:
+    if (entry := _first(trial, context, past=True)) is None:
         return None
-    score = float(scores[index])
-    if index[-1] == index[-2]:
-        return context.fail("diagonal-changed", trial, score=score, **_entry(context, got, index))
-    return context.fail("past-changed", trial, score=score, **_entry(context, got, index))
+    if entry["query"] == entry["key"]:
+        return context.fail("diagonal-changed", trial, **entry)
+    return context.fail("past-changed", trial, **entry)
 
 
 def _fills(trial: Trial, context: CheckContext) -> list[dict[str, Any]]:
@@ -124,10 +121,7 @@ def mask_offset(trials: list[Trial], context: CheckContext) -> Finding | None:
 
 @transformation("applies-softmax")
 def softmax_of_the_masked_scores(reference: Any, scores: Any) -> Any:
-    masked = np.asarray(reference(scores))
-    with np.errstate(all="ignore"):
-        e = np.exp(masked - np.max(masked, axis=-1, keepdims=True))
-        return e / np.sum(e, axis=-1, keepdims=True)
+    return softmax(reference(scores))
 
 
 @transformation("returns-mask", grid={"past": (False, True)})

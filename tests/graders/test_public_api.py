@@ -11,6 +11,7 @@ PUBLIC = [
     "within_tolerance", "check_each", "NoReference", "transformation", "wrong_trials", "got_array",
     "first_index", "slices", "slice_rows", "slice_at", "slice_name", "axis_index",
     "every_wrong", "wrong_where_exp_overflows",
+    "softmax",
 ]  # fmt: skip
 
 
