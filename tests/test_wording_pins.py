@@ -1,0 +1,48 @@
+"""scripts/wording_pins.py counts what it says: assertions and parametrize rows holding a
+sentence, not code, data or an assertion's own failure message."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from scripts.wording_pins import is_sentence, pins
+
+MODULE = """
+import pytest
+
+def test_pinned(report):
+    assert "It returned a float32 array of shape" in report.message
+    assert report.id == "not-finite", "the id names what is wrong with the values here"
+    assert run("def f(x):\\n    return x + 1 if x else None") == 2
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("x = 1", "the loop over rows is not vectorised at all"),
+        ("def f(x): return x + 1", "not-vectorised"),
+    ],
+)
+def test_rows(code, said):
+    pass
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "sentence"),
+    [
+        ("It returned a float32 array of shape (4, 4).", True),
+        ("not-finite", False),
+        ("def f(x): return x + 1 if x else None", False),  # code: few plain words
+        ("the first line of\nthe second line of text", False),  # a multi-line source
+    ],
+)
+def test_a_sentence_is_one_line_of_five_plain_words(text: str, sentence: bool) -> None:
+    assert is_sentence(text) is sentence
+
+
+def test_pins_counts_sentence_assertions_and_rows_only() -> None:
+    asserts, rows = pins(ast.parse(MODULE))
+    assert asserts == [5]  # the id assertion's message and the code string do not count
+    assert rows == [12]
