@@ -26,18 +26,20 @@ from graders import (
 Array = np.ndarray[Any, Any]
 
 
-def _weights(trial: Trial, context: CheckContext) -> tuple[Array, str]:
+def _weights(trial: Trial, context: CheckContext) -> tuple[Array, dict[str, Any]]:
     """The learner's output read as attention weights (the probe's V is the identity), and the
-    text that says so."""
+    text that says so as {{intro}}; ValueError for a probe whose V is not the identity."""
     n_keys = np.shape(trial.arg("V"))[0]
     if not np.array_equal(trial.arg("V"), np.eye(n_keys)):
         raise ValueError("this check needs probes whose V is the identity matrix")
     weights = returned_array(trial, np.shape(trial.expected))
-    return weights, context.fail("v-is-identity", n_keys=n_keys, last=n_keys - 1).message
+    intro = context.fail("v-is-identity", n_keys=n_keys, last=n_keys - 1).message
+    return weights, {"intro": intro}
 
 
-def _row(intro: str, weights: Array, row: int) -> dict[str, Any]:
-    return {"intro": intro, "row": row, "weights": row_text(weights[row], 8)}
+def _at(weights: Array, row: int, **values: Any) -> dict[str, Any]:
+    """Row `row` of the weights as a message shows it."""
+    return {**values, "row": row, "weights": row_text(weights[row], 8)}
 
 
 def _visible(context: CheckContext, row: int) -> str:
@@ -51,20 +53,16 @@ def _visible(context: CheckContext, row: int) -> str:
 def check_weights_sum_to_one(trial: Trial, context: CheckContext) -> Failure | None:
     """With V = I the output is the weight matrix: no negative entries, every row sums to 1."""
     weights, intro = _weights(trial, context)
+    tolerance, sums, columns = context.tolerance, weights.sum(axis=1), weights.sum(axis=0)
     if (index := first_index(~np.isfinite(weights))) is not None:
-        return context.fail("weights-not-finite", trial, **_row(intro, weights, index[0]))
-    if (index := first_index(weights < -context.tolerance)) is not None:
+        return context.fail("weights-not-finite", trial, **_at(weights, index[0], **intro))
+    if (index := first_index(weights < -tolerance)) is not None:
         query, key, weight = *index, float(weights[index])
-        return context.fail(
-            "negative-weight", trial, intro=intro, query=query, key=key, weight=weight
-        )
-    sums = weights.sum(axis=1)
-    off = ~within_tolerance(sums, np.ones_like(sums), context.tolerance)
-    if (index := first_index(off)) is None:
+        return context.fail("negative-weight", trial, query=query, key=key, weight=weight, **intro)
+    if (index := first_index(~within_tolerance(sums, np.ones_like(sums), tolerance))) is None:
         return None
-    values = {**_row(intro, weights, index[0]), "total": float(sums[index])}
-    columns = weights.sum(axis=0)
-    if within_tolerance(columns, np.ones_like(columns), context.tolerance).all():
+    values = _at(weights, index[0], total=float(sums[index]), **intro)
+    if within_tolerance(columns, np.ones_like(columns), tolerance).all():
         return context.fail("columns-sum-to-one", trial, **values)
     if trial.arg("causal"):
         return context.fail("causal-rows-sum", trial, **values)
@@ -76,52 +74,38 @@ def check_causal_no_future(trial: Trial, context: CheckContext) -> Failure | Non
     """With V = I and causal=True, every weight above the diagonal (a future key) is 0."""
     weights, intro = _weights(trial, context)
     if (index := first_index(~np.isfinite(weights))) is not None:
-        return context.fail("causal-row-not-finite", trial, **_row(intro, weights, index[0]))
+        return context.fail("causal-row-not-finite", trial, **_at(weights, index[0], **intro))
     future = np.triu(np.ones(weights.shape, dtype=bool), k=1)
     leaks = future & ~within_tolerance(weights, np.zeros_like(weights), context.tolerance)
     if (index := first_index(leaks)) is None:
         return None
-    row, key = index
-    return context.fail(
-        "future-weight",
-        trial,
-        key=key,
-        weight=float(weights[index]),
-        visible=_visible(context, row),
-        **_row(intro, weights, row),
-    )
+    (row, key), weight = index, float(weights[index])
+    values = _at(weights, row, key=key, weight=weight, visible=_visible(context, row), **intro)
+    return context.fail("future-weight", trial, **values)
 
 
 @check("stable_for_large_scores")
 def check_stable_for_large_scores(trials: list[Trial], context: CheckContext) -> Failure | None:
-    """No nan or inf when the scores are in the thousands, and still the right values."""
+    """No nan or inf when the scores are in the thousands, and still the right values. A row
+    of nan is the mask's doing when the same scores unmasked were right, else the softmax's
+    overflow, shown with the range of the scaled scores."""
     unmasked_right = any(
         not trial.arg("causal") and compare_values(trial, context.tolerance) is None
         for trial in trials
     )
     for trial in trials:
         got = as_float_array(trial.got)
-        if (
-            got is not None
-            and got.shape == np.shape(trial.expected)
-            and (index := first_index(~np.isfinite(got))) is not None
-        ):
-            return _not_finite(trial, context, got, index[0], unmasked_right)
-        if (failure := compare_values(trial, context.tolerance)) is not None:
-            return failure
+        if got is None or got.shape != np.shape(trial.expected) or np.isfinite(got).all():
+            if (failure := compare_values(trial, context.tolerance)) is not None:
+                return failure
+            continue
+        row = int(np.argwhere(~np.isfinite(got))[0][0])
+        broken = int((~np.isfinite(got)).any(axis=1).sum())
+        values = {"row": row, "output": row_text(got[row], 8), "broken": broken, "rows": len(got)}
+        if trial.arg("causal") and unmasked_right:
+            return context.fail("mask-makes-nan", trial, visible=_visible(context, row), **values)
+        queries, keys = (np.asarray(trial.arg(name), dtype=np.float64) for name in ("Q", "K"))
+        scores = queries @ keys.T / np.sqrt(queries.shape[1])
+        low, high = float(scores.min()), float(scores.max())
+        return context.fail("scores-overflow", trial, low=low, high=high, **values)
     return None
-
-
-def _not_finite(
-    trial: Trial, context: CheckContext, got: Array, row: int, unmasked_right: bool
-) -> Failure:
-    """Row `row` holds nan or inf: the mask's doing when the same scores unmasked were right,
-    else the softmax's overflow, shown with the range of the scaled scores."""
-    broken = int((~np.isfinite(got)).any(axis=1).sum())
-    values = {"row": row, "output": row_text(got[row], 8), "broken": broken, "rows": len(got)}
-    if trial.arg("causal") and unmasked_right:
-        return context.fail("mask-makes-nan", trial, visible=_visible(context, row), **values)
-    queries, keys = (np.asarray(trial.arg(name), dtype=np.float64) for name in ("Q", "K"))
-    scores = queries @ keys.T / np.sqrt(queries.shape[1])
-    low, high = float(scores.min()), float(scores.max())
-    return context.fail("scores-overflow", trial, low=low, high=high, **values)

@@ -1,9 +1,9 @@
-"""stable-softmax's analyses: each rebuilds the learner's values from the reference with one
-misconception (a rounding, a clip, a rescale, a shift along another axis); the words are in
-messages.toml."""
+"""stable-softmax's analyses: the reference with one misconception (a rounding, a clip, a
+rescale, a shift along another axis), or an exp that overflows; the words are in messages.toml."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,11 +14,11 @@ from graders import (
     Finding,
     Trial,
     analysis,
+    every_wrong,
     got_array,
     slice_rows,
     transformation,
-    within_tolerance,
-    wrong_trials,
+    wrong_where_exp_overflows,
 )
 
 
@@ -67,10 +67,10 @@ def _clip_bounds(wrong: list[Trial], context: CheckContext) -> Iterator[dict[str
             top, below, bottom, above = order[-1], order[-2], order[0], order[1]
             highs.add(float(row[below] + np.log(p[top] / p[below])))
             lows.add(float(row[above] - np.log(p[above] / p[bottom])))
-    for high in sorted(highs):
-        for low in sorted(lows | {-h for h in highs}, reverse=True):
-            if low < high and (np.isfinite(low) or np.isfinite(high)):
-                yield {"low": low, "high": high}
+    pairs = itertools.product(sorted(highs), sorted(lows | {-h for h in highs}, reverse=True))
+    yield from (
+        {"low": lo, "high": hi} for hi, lo in pairs if lo < hi and np.isfinite([lo, hi]).any()
+    )
 
 
 @transformation("clips-inputs", fit=_clip_bounds)
@@ -78,20 +78,18 @@ def clipped(reference: Any, x: Any, axis: int, *, low: float, high: float) -> An
     return reference(np.clip(x, low, high), axis)
 
 
+def _slope(row: Any, p: Any) -> float:
+    """The slope of a slice's log-probabilities against its scores; nan where dividing by a
+    largest magnitude of 0 or inf left a slice of nan."""
+    used = np.isfinite(row) & np.isfinite(p) & (p > 0)
+    if np.isnan(p).all() and np.max(np.abs(row)) in (0.0, np.inf):
+        return np.nan
+    fitted = used.sum() >= 2 and np.ptp(row[used]) > 0
+    return float(np.polyfit(row[used], np.log(p[used]), 1)[0]) if fitted else 1.0
+
+
 def _slopes(trial: Trial, context: CheckContext) -> Iterator[dict[str, Any]]:
-    """Per slice, the slope of the log-probabilities against the scores; nan where dividing by
-    a largest magnitude of 0 or inf left a slice of nan."""
-    factors = []
-    for row, p in _rows(trial):
-        used = np.isfinite(row) & np.isfinite(p) & (p > 0)
-        largest = np.max(np.abs(row))
-        if np.isnan(p).all() and (largest == 0 or np.isinf(largest)):
-            factors.append(np.nan)
-        elif used.sum() >= 2 and np.ptp(row[used]) > 0:
-            factors.append(np.polyfit(row[used], np.log(p[used]), 1)[0])
-        else:
-            factors.append(1.0)
-    yield {"factors": np.array(factors)}
+    yield {"factors": np.array([_slope(row, p) for row, p in _rows(trial)])}
 
 
 def _factor(params: dict[str, Any], wrong: list[Trial]) -> dict[str, float]:
@@ -101,26 +99,22 @@ def _factor(params: dict[str, Any], wrong: list[Trial]) -> dict[str, float]:
 @transformation("rescales-scores", fit_each=_slopes, words=_factor)
 def rescaled(reference: Any, x: Any, axis: int, *, factors: Any) -> Any:
     moved = np.moveaxis(np.asarray(x, dtype=np.float64), axis, -1)
-    scaled = np.where(np.isnan(factors), np.nan, 1.0).reshape((*moved.shape[:-1], 1))
-    rows = np.nan_to_num(factors).reshape((*moved.shape[:-1], 1)) * moved
-    return np.moveaxis(reference(rows, -1) * scaled, -1, axis)
+    f = np.reshape(factors, (*moved.shape[:-1], 1))  # one per slice, nan: a slice of nan
+    return np.moveaxis(reference(np.nan_to_num(f) * moved, -1) + 0.0 * f, -1, axis)
 
 
 @analysis
 def broken_where_exp_overflows(trials: list[Trial], context: CheckContext) -> Finding | None:
     """Wrong in exactly the slices where np.exp of the raw scores overflows, or their sum
-    underflows to 0: somewhere np.exp(x) is taken before the shift."""
-    wrong = wrong_trials(trials, context.tolerance)
-    if not wrong:
-        return None
-    for trial in wrong:
-        x, axis = np.asarray(trial.arg("x"), dtype=np.float64), trial.arg("axis")
-        with np.errstate(all="ignore"):
-            sums = np.sum(np.exp(x), axis=axis)
-        breaks = ~np.isfinite(sums) | (sums < np.finfo(np.float64).tiny)
-        right = within_tolerance(got_array(trial), trial.expected, context.tolerance)
-        if (breaks == right.all(axis=axis)).any():
-            return None
-    if all(np.isfinite(got_array(trial)).all() for trial in wrong):
+    underflows to 0: somewhere np.exp(x) is taken before the shift (nan there: patched)."""
+
+    def fits(trial: Trial, got: Any, tolerance: float, finite: bool) -> bool:
+        x, axis = trial.arg("x"), trial.arg("axis")
+        broken = wrong_where_exp_overflows(x, got, trial.expected, axis, tolerance)
+        return broken and (not finite or bool(np.isfinite(got).all()))
+
+    if every_wrong(trials, context.tolerance, fits, True):
         return context.finding("nan-patched")
-    return context.finding("unshifted-exp")
+    if every_wrong(trials, context.tolerance, fits, False):
+        return context.finding("unshifted-exp")
+    return None
