@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         wrong_where_exp_overflows,
     )
     from graders.check_math import softmax
+    from graders.check_placeholders import mismatch_values
     from graders.checks import (
         CheckContext,
         Failure,
@@ -80,6 +81,7 @@ _HOME = {
     "slice_at": "graders.check_helpers",
     "slice_name": "graders.check_helpers",
     "axis_index": "graders.check_helpers",
+    "mismatch_values": "graders.check_placeholders",
     "every_wrong": "graders.check_helpers",
     "wrong_where_exp_overflows": "graders.check_helpers",
     "softmax": "graders.check_math",
@@ -113,6 +115,7 @@ __all__ = [
     "first_index",
     "first_mismatch",
     "got_array",
+    "mismatch_values",
     "number",
     "position",
     "returned_array",

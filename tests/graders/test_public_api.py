@@ -10,6 +10,7 @@ PUBLIC = [
     "number", "position", "returned_array", "row_text", "tolerance_for", "tolerance_text", "value_mismatch",
     "within_tolerance", "check_each", "NoReference", "transformation", "wrong_trials", "got_array",
     "first_index", "slices", "slice_rows", "slice_at", "slice_name", "axis_index",
+    "mismatch_values",
     "every_wrong", "wrong_where_exp_overflows",
     "softmax",
 ]  # fmt: skip
