@@ -1,7 +1,9 @@
 """Hostile submissions, one test each, graded by the real sandbox pool.
 
 Every attack must (1) not pass, (2) leave nothing on the host (no secret in the report, no
-file created), and (3) leave the platform grading a correct solution correctly afterwards.
+file created), and (3) leave the platform grading a correct solution correctly afterwards:
+checked once, after the module's last attack (`reference_passes_afterwards`), on the pool
+every attack shares; an attack that broke it fails the attacks after it too.
 
 Most attacks follow one pattern that makes "not passed" a real detector: the escape step
 comes first and the function then returns the *correct* table. If the step is ever allowed
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import json
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -650,7 +652,15 @@ def test_the_suite_has_one_uniquely_named_test_per_attack() -> None:
     assert len(names) >= 60
 
 
+@pytest.fixture(scope="module")
+def reference_passes_afterwards(grade: SyncGrader, flagship: Exercise) -> Iterator[None]:
+    """After the module's attacks (at its teardown), the platform still grades the reference."""
+    yield
+    assert_reference_passes(grade, flagship)
+
+
 @pytest.mark.parametrize("attack", _params())
+@pytest.mark.usefixtures("reference_passes_afterwards")
 def test_attack_is_contained(
     attack: Attack,
     grade: SyncGrader,
@@ -666,4 +676,3 @@ def test_attack_is_contained(
     assert not escape_path.exists()
     if attack.extra is not None:
         attack.extra(report)
-    assert_reference_passes(grade, flagship)
