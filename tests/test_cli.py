@@ -1,22 +1,49 @@
-"""The `gradebox` command line, run as a learner or author would run it."""
+"""The `gradebox` command line, run as a learner or author would run it.
+
+Its usage is tested in process, through `app.cli.main([...])` with the output captured at the
+file descriptors (the sandbox's children write there too) and a clean GRADEBOX_* environment,
+as a shell would give it; the real entry point (`python -m app.cli`) in a subprocess, for its
+exit codes and a quiet exit.
+"""
 
 from __future__ import annotations
 
 import json
+import logging
+import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from app.cli import main
+from app.settings import get_settings
 from tests.conftest import EXERCISES, FLAGSHIP, ROOT
 
 SOLUTION = EXERCISES / FLAGSHIP / "solution.py"
 HALVES = EXERCISES / FLAGSHIP / "mistakes" / "concatenated-halves.py"
 
 
-def gradebox(*args: str, cwd: Path = ROOT, **env: str) -> subprocess.CompletedProcess[str]:
+@dataclass(frozen=True)
+class Ran:
+    """A command's exit code, its output, and what it logged at WARNING or above (which a
+    process of its own would have written to stderr)."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+    logged: list[str]
+
+
+Gradebox = Callable[..., Ran]
+
+
+def process(*args: str, cwd: Path = ROOT, **env: str) -> subprocess.CompletedProcess[str]:
+    """The real entry point, `python -m app.cli`, in a process of its own."""
     environment = {"PATH": "/usr/bin:/bin", "HOME": str(cwd), **env}
     return subprocess.run(
         [sys.executable, "-m", "app.cli", *args],
@@ -24,22 +51,69 @@ def gradebox(*args: str, cwd: Path = ROOT, **env: str) -> subprocess.CompletedPr
     )  # fmt: skip
 
 
-def test_a_passing_file_exits_0_with_a_readable_report() -> None:
+@pytest.fixture
+def gradebox(
+    capfd: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Gradebox:
+    """`gradebox ARGS` in this process: `main([...])`, with only the GRADEBOX_* variables given
+    (the settings are read afresh) and the working directory the project's."""
+    sandbox_logger = logging.getLogger("gradebox.sandbox")
+    level = sandbox_logger.level  # main() quiets it for the commands that are not services
+
+    def run(*args: str, **env: str) -> Ran:
+        with monkeypatch.context() as patch:
+            for name in [name for name in os.environ if name.startswith("GRADEBOX_")]:
+                patch.delenv(name)
+            for name, value in env.items():
+                patch.setenv(name, value)
+            patch.chdir(ROOT)
+            get_settings.cache_clear()
+            capfd.readouterr()
+            caplog.clear()
+            try:
+                code = main(list(args))
+            except SystemExit as exit:  # argparse's usage errors
+                code = exit.code if isinstance(exit.code, int) else 1
+            finally:
+                get_settings.cache_clear()
+                sandbox_logger.setLevel(level)
+            out, err = capfd.readouterr()
+        logged = [
+            record.getMessage() for record in caplog.records if record.levelno >= logging.WARNING
+        ]
+        return Ran(code, out, err, logged)
+
+    return run
+
+
+def test_a_passing_file_exits_0_with_a_readable_report(gradebox: Gradebox) -> None:
     result = gradebox("grade", FLAGSHIP, str(SOLUTION))
     assert result.returncode == 0, result.stderr
     assert "passed (6 of 6 tests passed)" in result.stdout
     assert "[PASS] Even columns are sines, odd columns cosines" in result.stdout
-    assert result.stderr == ""  # the pool shuts down quietly
+    assert (result.stderr, result.logged) == ("", [])  # the pool shuts down quietly
 
 
-def test_a_failing_file_exits_1_and_names_the_mistake() -> None:
+def test_the_entry_point_exits_with_the_commands_code_and_quietly() -> None:
+    passed = process("grade", FLAGSHIP, str(SOLUTION))
+    assert passed.returncode == 0, passed.stderr
+    assert "passed (6 of 6 tests passed)" in passed.stdout
+    assert passed.stderr == ""  # the pool shuts down quietly, at the process's exit too
+    usage = process("frobnicate")
+    assert usage.returncode == 2
+    assert "invalid choice" in usage.stderr
+
+
+def test_a_failing_file_exits_1_and_names_the_mistake(gradebox: Gradebox) -> None:
     result = gradebox("grade", FLAGSHIP, str(HALVES))
     assert result.returncode == 1
     assert "[FAIL] Even columns are sines, odd columns cosines (interleaving)" in result.stdout
     assert "Likely mistake: Sines in one half, cosines in the other" in result.stdout
 
 
-def test_json_prints_the_report_contract() -> None:
+def test_json_prints_the_report_contract(gradebox: Gradebox) -> None:
     result = gradebox("grade", FLAGSHIP, str(HALVES), "--json")
     report = json.loads(result.stdout)
     assert report["version"] == 1
@@ -59,13 +133,13 @@ def test_json_prints_the_report_contract() -> None:
     ],
     ids=["unknown-slug", "missing-file", "missing-argument", "unknown-command"],
 )
-def test_usage_errors_exit_2(args: tuple[str, ...], message: str) -> None:
+def test_usage_errors_exit_2(gradebox: Gradebox, args: tuple[str, ...], message: str) -> None:
     result = gradebox(*args)
     assert result.returncode == 2
     assert message in result.stderr
 
 
-def test_doctor_shows_every_layer_applied() -> None:
+def test_doctor_shows_every_layer_applied(gradebox: Gradebox) -> None:
     result = gradebox("doctor")
     assert result.returncode == 0, result.stdout
     for layer in ("user", "namespaces", "tmpfs", "landlock", "seccomp"):
@@ -73,7 +147,9 @@ def test_doctor_shows_every_layer_applied() -> None:
     assert "sandbox ready" in result.stdout
 
 
-def test_new_scaffolds_a_folder_that_validate_turns_into_a_todo_list(tmp_path: Path) -> None:
+def test_new_scaffolds_a_folder_that_validate_turns_into_a_todo_list(
+    gradebox: Gradebox, tmp_path: Path
+) -> None:
     created = gradebox("new", "my-first-exercise", GRADEBOX_EXERCISES_DIR=str(tmp_path))
     assert created.returncode == 0, created.stderr
     folder = tmp_path / "my-first-exercise"
@@ -97,13 +173,15 @@ def test_new_scaffolds_a_folder_that_validate_turns_into_a_todo_list(tmp_path: P
     assert "already exists" in again.stderr
 
 
-def test_new_refuses_a_bad_slug(tmp_path: Path) -> None:
+def test_new_refuses_a_bad_slug(gradebox: Gradebox, tmp_path: Path) -> None:
     result = gradebox("new", "Not A Slug", GRADEBOX_EXERCISES_DIR=str(tmp_path))
     assert result.returncode == 2
     assert "is not a slug" in result.stderr
 
 
-def test_validate_reports_a_reference_that_raises_at_import_as_a_problem(tmp_path: Path) -> None:
+def test_validate_reports_a_reference_that_raises_at_import_as_a_problem(
+    gradebox: Gradebox, tmp_path: Path
+) -> None:
     folder = tmp_path / "broken"
     shutil.copytree(EXERCISES / FLAGSHIP, folder)
     with (folder / "solution.py").open("a", encoding="utf-8") as solution:
