@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import numpy as np
+
 from graders.probes import Probe
 from graders.protocol.counts import CallCounts
 from graders.protocol.loops import LoopFinding
@@ -48,6 +50,10 @@ class Trial:
             return self.probe.args[position]
         return self.parameters.defaults[name]
 
+    def array(self, name: str) -> np.ndarray[Any, Any]:
+        """The call's argument `name` (see `arg`) as a float64 array."""
+        return np.asarray(self.arg(name), dtype=np.float64)
+
     def args(self) -> dict[str, Any]:
         """Every argument by name, defaults included."""
         named = dict(zip(self.parameters.names, self.probe.args, strict=False))
@@ -85,6 +91,12 @@ class Failure(Exception):
         self.message, self.trial, self.line = message, trial, line
         self.message_id: str | None = None  # the messages.toml id it was worded from, if any
 
+    def followed_by(self, *notes: Failure | None) -> Failure:
+        """This failure, its message followed by each note's on a line of its own (a note that
+        is None adds nothing): `context.fail("summary", ...).followed_by(context.fail("why"))`."""
+        self.message = "\n".join([self.message, *(note.message for note in notes if note)])
+        return self
+
 
 class NoReference(Exception):
     """`CheckContext.reference` was refused: too large a call, or the CPU budget is spent."""
@@ -110,9 +122,10 @@ class CheckContext:
     wording: Wording = field(default_factory=Wording)
     reference: Callable[..., Any] = _no_reference
 
-    def fail(self, message_id: str, trial: Trial | None = None, **values: Any) -> Failure:
+    def fail(self, message_id: str, trial: Trial | None = None, /, **values: Any) -> Failure:
         """A failure worded by `[messages] <message_id>`, its placeholders filled from
-        `values` (and `tolerance`)."""
+        `values` (and `tolerance`). `trial` is positional only, so `**values` may be any dict
+        (a placeholder may even be named `trial`)."""
         values.setdefault("tolerance", tolerance_text(self.tolerance))
         failure = Failure(self.wording.message(message_id, values), trial)
         failure.message_id = message_id
@@ -159,8 +172,14 @@ def check(
 TrialCheck = Callable[[Trial, CheckContext], Failure | None]
 
 
+def _require(name: str, trial: Trial, needs: Mapping[str, Any]) -> None:
+    if any(np.any(trial.arg(arg) != value) for arg, value in needs.items()):
+        wanted = " and ".join(f"{arg} = {value}" for arg, value in needs.items())
+        raise ValueError(f"{name} needs probes with {wanted}")
+
+
 def check_each(
-    name: str, values: bool = True, raises: bool = False
+    name: str, values: bool = True, raises: bool = False, needs: Mapping[str, Any] | None = None
 ) -> Callable[[TrialCheck], CheckFunction]:
     """Register a check of one trial at a time under `name`: the library runs it on each
     trial in order and stops at the first failure, which names its trial (the one checked,
@@ -169,11 +188,16 @@ def check_each(
         >>> @check_each("sums_to_one")
         ... def sums_to_one(trial: Trial, context: CheckContext) -> Failure | None:
         ...     ...
+
+    `needs` holds argument values the check's reasoning assumes (`{"gamma": 1, "beta": 0}`: the
+    output is then the normalised x itself): a probe whose argument differs anywhere is the
+    author's mistake, and raises ValueError ("... needs probes with gamma = 1 and beta = 0").
     """
 
     def mark(function: TrialCheck) -> CheckFunction:
         def each(trials: list[Trial], context: CheckContext) -> Failure | None:
             for trial in trials:
+                _require(name, trial, needs or {})
                 try:
                     failure = function(trial, context)
                 except Failure as raised:

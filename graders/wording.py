@@ -11,8 +11,11 @@ A check or an analysis in checks.py returns ids and values; the words live in th
     explanation = "Your values are the softmax of x clipped into [{{low}}, {{high}}]. ..."
 
 Double braces, because the Markdown holds LaTeX (`$e^{x_i}$`). A value is written as the
-learner reads numbers everywhere else (`number`, `row_text`); validate checks that every id a
-checks.py names exists and that every placeholder of a text is given.
+learner reads numbers everywhere else (`number`, `row_text`), unless the placeholder gives a
+format spec of its own, as Python's `format` reads it: `{{variance:.4g}}` (4 significant
+digits, where `number`'s 4 decimals would show 0.003226 and 0.003235 alike), `{{eps:g}}`.
+validate checks that every id a checks.py names exists and that every placeholder of a text is
+given.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)(?::([^{}]*?))?\s*\}\}")
 MESSAGES_FILE = "messages.toml"
 
 
@@ -73,12 +76,25 @@ def as_text(value: Any) -> str:
 
 
 def placeholders(text: str) -> set[str]:
-    return set(PLACEHOLDER.findall(text))
+    """The names of the text's placeholders (`{{name}}`, `{{name:spec}}`)."""
+    return {match[1] for match in PLACEHOLDER.finditer(text)}
+
+
+def format_specs(text: str) -> set[str]:
+    """The format specs the text's placeholders give (`.4g` for `{{variance:.4g}}`)."""
+    return {match[2] for match in PLACEHOLDER.finditer(text) if match[2] is not None}
 
 
 def render(text: str, values: Mapping[str, Any]) -> str:
-    """`text` with each `{{name}}` replaced by `values[name]` (KeyError if one is missing)."""
-    return PLACEHOLDER.sub(lambda match: as_text(values[match[1]]), text)
+    """`text` with each `{{name}}` replaced by `values[name]` (KeyError if one is missing),
+    `{{name:spec}}` by `format(values[name], spec)`."""
+    return PLACEHOLDER.sub(lambda match: _filled(values[match[1]], match[2]), text)
+
+
+def _filled(value: Any, spec: str | None) -> str:
+    if spec is None:
+        return as_text(value)
+    return format(value.item() if isinstance(value, np.generic) else value, spec)
 
 
 @dataclass(frozen=True)
@@ -147,4 +163,10 @@ def read_wording(folder: Path) -> Wording:
         if not all(isinstance(text, str) and text.strip() for text in table.values()):
             raise ValueError(f"[findings.{finding_id}]: its title and explanation are texts")
         findings[finding_id] = FindingText(table["title"], table["explanation"])
+    texts = [*messages.values(), *(t for f in findings.values() for t in (f.title, f.explanation))]
+    for spec in sorted({spec for text in texts for spec in format_specs(text)}):
+        try:
+            format(0.5, spec)
+        except ValueError:
+            raise ValueError(f"`:{spec}` is not a format spec for a number (`.4g`, `g`)") from None
     return Wording(messages, findings)

@@ -3,7 +3,9 @@
 Read from checks.py's syntax, so that a missing text is found at load, not the day a learner's
 answer first reaches that message: `context.fail("id", ..., name=...)` needs `[messages] id`
 with no placeholder the call does not give (the `tolerance` is always given);
-`context.finding("id", ...)` and `@transformation("id", ...)` need `[findings.id]`. A test's
+`context.finding("id", ...)` and `@transformation("id", ...)` need `[findings.id]`. The id
+may be a choice between two, `context.fail("below" if low else "near", ...)`: each needs its
+text. A test's
 `explain = "id"` (read by a built-in check) names a message too. A text no check names is
 a problem as well: it is prose no learner can ever read.
 """
@@ -71,17 +73,23 @@ def _named(exercise: Exercise) -> tuple[dict[str, tuple[int | None, Given]], dic
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not node.args:
             continue
-        first = node.args[0]
-        if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
-            continue
+        ids = _ids(node.args[0])
         name = _called_name(node.func)
         if name == "fail":
             keywords = {keyword.arg for keyword in node.keywords}
             given: Given = None if None in keywords else frozenset(k for k in keywords if k)
-            messages[first.value] = (node.lineno, given)
+            messages.update((text_id, (node.lineno, given)) for text_id in ids)
         elif name in ("finding", "transformation"):
-            findings.setdefault(first.value, node.lineno)
+            findings.update((text_id, findings.get(text_id, node.lineno)) for text_id in ids)
     return messages, findings
+
+
+def _ids(node: ast.expr) -> list[str]:
+    """The ids a call's first argument names: a string, or `"a" if ... else "b"` of them."""
+    if isinstance(node, ast.IfExp):
+        body, orelse = _ids(node.body), _ids(node.orelse)
+        return body + orelse if body and orelse else []
+    return [node.value] if isinstance(node, ast.Constant) and isinstance(node.value, str) else []
 
 
 def _called_name(func: ast.expr) -> str | None:

@@ -1,11 +1,9 @@
-"""rms-norm's checks: each reads the vectors along the last axis, for x of any rank, and names
-a failing one by its index (`[1, 3, :]`). RMSNorm only rescales a vector, so an output reads
-back as "x divided by some denominator", shown beside the formula's; the words are in
-messages.toml."""
+"""rms-norm's checks: each reads the vectors along the last axis, for x of any rank, and names a
+failing one by its index (`[1, 3, :]`). RMSNorm only rescales a vector, so an output reads back
+as "x divided by some denominator", shown beside the formula's; the words are in messages.toml."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
@@ -16,105 +14,62 @@ from graders import (
     Trial,
     as_float_array,
     check_each,
+    common_divisor,
     compare_values,
-    first_index,
-    returned_array,
-    slice_name,
-    value_mismatch,
-    within_tolerance,
+    first_slice_off,
+    first_wrong_slice,
+    returned_like,
 )
 
-Array = np.ndarray[Any, Any]
 
-
-def _x(trial: Trial, unit_gamma_for: str = "") -> Array:
-    """The call's x; `unit_gamma_for` names a check whose probes need gamma = 1."""
-    if unit_gamma_for and np.any(trial.arg("gamma") != 1):
-        raise ValueError(f"{unit_gamma_for} needs probes with gamma = 1")
-    return np.asarray(trial.arg("x"), dtype=np.float64)
-
-
-def _where(x: Array, index: tuple[int, ...]) -> str:
-    return "[:]" if x.ndim == 1 else slice_name(-1, x.ndim, index)
-
-
-def _joined(failure: Failure, *notes: Failure) -> Failure:
-    """`failure`, then each note's message on a line of its own."""
-    failure.message = "\n".join([failure.message, *(note.message for note in notes)])
-    return failure
-
-
-def _digits(value: float) -> str:
-    """4 significant digits: `number`'s 4 decimals would show 0.001691 and 0.001363 alike."""
-    return f"{value:.4g}"
-
-
-def _first_wrong_vector(trial: Trial, context: CheckContext, check: str) -> dict[str, Any] | None:
-    """What the messages say about the first vector whose output is wrong (None: none is)."""
-    x = _x(trial, check)
-    got = returned_array(trial, x.shape, ", the shape of x,")
-    if (mismatch := value_mismatch(trial, context.tolerance)) is None:
+def _first_wrong_vector(trial: Trial, context: CheckContext) -> dict[str, Any] | None:
+    """What the messages say about the first vector whose output is wrong (None: none is), and
+    two notes to follow one: `divided` (the formula's denominator beside the learner's) and
+    `compared` (the standard comparison)."""
+    if (wrong := first_wrong_slice(trial, context.tolerance, like="x")) is None:
         return None
-    k, eps = mismatch.index[:-1], float(trial.arg("eps"))
-    said = {"where": _where(x, k), "x": x[k], "out": got[k], "expected": mismatch.expected[k]}
-    said |= {"mean_square": float(x[k] @ x[k]) / x[k].size, "eps": eps, "shown_eps": f"{eps:g}"}
-    return said | {"compared": mismatch.failure}
+    x, got, eps = wrong.of(trial.array("x")), wrong.got, float(trial.arg("eps"))
+    ms, used = float(x @ x) / x.size, common_divisor(x, got, 1e-3, relative=True)
+    said = {**wrong.said(), "x": x, "mean_square": ms, "eps": eps, "used": used}
+    said |= {"denominator": np.sqrt(ms + eps), "want_rms": np.sqrt(ms / (ms + eps))}
+    said |= {"got_rms": np.sqrt(got @ got / got.size), "compared": wrong.failure}
+    return said | {"divided": context.fail("divided-by" if used else "not-one-divisor", **said)}
 
 
-def _denominator(context: CheckContext, said: dict[str, Any]) -> Failure:
-    """The formula's denominator, and the learner's if out is x / one positive number."""
-    x, out, mean_square = said["x"], said["out"], said["mean_square"]
-    root = _digits(math.sqrt(mean_square + said["eps"]))
-    used = (np.abs(x) > 0) & (np.abs(out) > 0) & np.isfinite(out)
-    ratios = x[used] / out[used]
-    median = float(np.median(ratios)) if used.sum() >= 2 else 0.0
-    if median > 0 and np.allclose(ratios, median, rtol=1e-3, atol=0.0):
-        return context.fail("divided-by", used=_digits(median), denominator=root, **said)
-    return context.fail("not-one-divisor", denominator=root, **said)
-
-
-@check_each("unit_rms_last_axis")
+@check_each("unit_rms_last_axis", needs={"gamma": 1})
 def check_unit_rms_last_axis(trial: Trial, context: CheckContext) -> Failure | None:
     """With gamma = 1, every vector is rescaled (same direction) to root mean square 1."""
-    if (said := _first_wrong_vector(trial, context, "unit_rms_last_axis")) is None:
+    if (said := _first_wrong_vector(trial, context)) is None:
         return None
-    mean_square, out = said["mean_square"], said["out"]
-    said["want_rms"] = math.sqrt(mean_square / (mean_square + said["eps"]))
-    failure = context.fail("not-unit-rms", got_rms=math.sqrt(out @ out / out.size), **said)
-    return _joined(failure, _denominator(context, said))
+    return context.fail("not-unit-rms", **said).followed_by(said["divided"])
 
 
 @check_each("zero_rows")
 def check_zero_rows(trial: Trial, context: CheckContext) -> Failure | None:
     """An all-zero vector has mean square 0: it comes out as zeros (eps prevents 0 / 0)."""
-    x = _x(trial)
-    got = returned_array(trial, x.shape, ", the shape of x,")
-    wrong = ~within_tolerance(got, np.zeros_like(got), context.tolerance).all(axis=-1)
-    if (k := first_index(wrong & np.all(x == 0, axis=-1))) is None:
+    x, got = returned_like(trial, "x")
+    if (off := first_slice_off(got, 0.0, context.tolerance, np.all(x == 0, axis=-1))) is None:
         return compare_values(trial, context.tolerance)
-    failure = context.fail("zero-not-zero", where=_where(x, k), out=got[k])
-    return failure if np.isfinite(got[k]).all() else _joined(failure, context.fail("no-eps-nan"))
+    failure = context.fail("zero-not-zero", where=off.where, got=off.got)
+    return failure.followed_by(None if np.isfinite(off.got).all() else context.fail("no-eps-nan"))
 
 
-@check_each("tiny_values")
+@check_each("tiny_values", needs={"gamma": 1})
 def check_tiny_values(trial: Trial, context: CheckContext) -> Failure | None:
     """When the mean square is as small as eps, the output depends on where eps goes."""
-    if (said := _first_wrong_vector(trial, context, "tiny_values")) is None:
+    if (said := _first_wrong_vector(trial, context)) is None:
         return None
-    if said["mean_square"] < said["eps"]:
-        failure = context.fail("mean-square-below-eps", **said)
-    else:
-        failure = context.fail("mean-square-near-eps", **said)
-    if len(trial.probe.args) > 2:
-        failure = _joined(failure, context.fail("eps-passed", **said))
+    below = said["mean_square"] < said["eps"]
+    failure = context.fail("mean-square-below-eps" if below else "mean-square-near-eps", **said)
+    passed = context.fail("eps-passed", **said) if len(trial.probe.args) > 2 else None
     values = context.fail("vector-differs", **said)
-    return _joined(failure, _denominator(context, said), values, said["compared"])
+    return failure.followed_by(passed, said["divided"], values, said["compared"])
 
 
 @check_each("stable_for_large_values")
 def check_stable_for_large_values(trial: Trial, context: CheckContext) -> Failure | None:
     """No overflow for entries around 1e30 and beyond, and still the right values."""
-    got, x = as_float_array(trial.got), _x(trial)
+    got, x = as_float_array(trial.got), trial.array("x")
     if got is not None and got.shape == x.shape:
         lost = ~np.isfinite(got) | ((got == 0) & (x != 0))
         if lost.any():

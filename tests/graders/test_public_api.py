@@ -13,6 +13,8 @@ PUBLIC = [
     "mismatch_values",
     "every_wrong", "wrong_where_exp_overflows",
     "softmax",
+    "WrongSlice", "common_divisor", "first_slice_off", "first_wrong_slice", "returned_like",
+    "subscript",
 ]  # fmt: skip
 
 
