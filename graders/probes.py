@@ -130,11 +130,44 @@ def _made(expression: str, dtype: str) -> str:
 
 
 def show_argument(value: Any) -> str:
+    """How a call shows an argument: text that evaluates (with `np`) back to the same value.
+
+    A small array is written out with each number in the shortest form that parses back to
+    the same value of its dtype (0.00025, not 0.0002; 1.0, not 1.0000000000000000), and its
+    dtype when `np.array` would not give it by default; a larger one by dtype and shape.
+    """
     if isinstance(value, np.ndarray):
         if value.size <= _INLINE_ELEMENTS:
-            return f"np.array({np.round(value, 4).tolist()})"
+            return f"np.array({_literal(value)}{_dtype_argument(value)})"
         return f"<{value.dtype.name} array of shape {tuple(value.shape)}>"
+    if isinstance(value, float) and not np.isfinite(value):
+        return _number(np.float64(value))
     return repr(value)
+
+
+def _dtype_argument(value: np.ndarray[Any, Any]) -> str:
+    """`, dtype=...` when `np.array` would not give the numbers `_literal` writes this dtype."""
+    if np.array(value.tolist()).dtype == value.dtype:
+        return ""
+    name = value.dtype.name
+    return f", dtype=np.{name}" if hasattr(np, name) else f", dtype={value.dtype.str!r}"
+
+
+def _literal(value: Any) -> str:
+    """`value` (an array or one of its items) as nested Python list syntax."""
+    if isinstance(value, np.ndarray) and value.ndim:
+        return f"[{', '.join(_literal(item) for item in value)}]"
+    return _number(np.asarray(value)[()])
+
+
+def _number(item: Any) -> str:
+    if isinstance(item, np.floating):
+        if np.isnan(item):
+            return "np.nan"
+        if np.isinf(item):
+            return "np.inf" if item > 0 else "-np.inf"
+        return str(item)  # numpy's shortest text that parses back to the same value
+    return repr(item.item() if isinstance(item, np.generic) else item)
 
 
 def _args(item: Any) -> list[Any]:

@@ -58,3 +58,33 @@ def test_small_arrays_are_shown_inline_and_large_ones_by_shape() -> None:
 def test_a_reference_to_an_unknown_draw_is_an_error() -> None:
     with pytest.raises(ValueError, match="names no earlier draw"):
         parse_probes("f", [], {"count": 1, "args": [{"ref": "n"}]})
+
+
+AWKWARD = [
+    [{"array": [0.00025, 0.004, 1.0]}, {"array": [[1 / 3, 0.5], [1e-12, 123456.789]]}, 0.1, 7],
+    [{"array": [0.1, 2.5], "dtype": "float32"}, {"array": [1, 2], "dtype": "int32"}, {"array": []}],
+    [{"array": [5e-324, 1e300, -0.0]}, {"array": [0.1, 0.2], "dtype": "float16"}, 1e-8],
+    [{"array": [[0.0, "-inf"], ["inf", "nan"]]}, float("nan"), {"array": 0.30000000000000004}],
+]
+
+
+def test_a_call_with_literal_numbers_pasted_back_gives_the_same_arguments() -> None:
+    """The call a message shows ("Called f(np.array([0.00025, ...]), ...)") reproduces it."""
+    recorded: list[tuple[Any, ...]] = []
+
+    def adam_step(*args: Any) -> None:  # the entry, bound to a recorder
+        recorded.append(args)
+
+    for probe in parse_probes("adam_step", AWKWARD, None):
+        recorded.clear()
+        eval(probe.call, {"np": np, "adam_step": adam_step})
+        [args] = recorded
+        assert len(args) == len(probe.args), probe.call
+        for again, arg in zip(args, probe.args, strict=True):
+            assert np.array_equal(again, arg, equal_nan=True), probe.call
+            assert np.asarray(again).dtype == np.asarray(arg).dtype, probe.call
+
+
+def test_short_literal_numbers_stay_short() -> None:
+    [probe] = parse_probes("f", [[{"array": [1.0, 0.5, 0.00025]}, 0.1]], None)
+    assert probe.call == "f(np.array([1.0, 0.5, 0.00025]), 0.1)"
