@@ -7,7 +7,8 @@
 - `reduces_to`: every slice along an axis reduces to a value (`reduce = "sum"` (or "mean",
   "max", "min", "prod", "norm"), `axis` an int or the name of the reference's parameter that
   holds it (default -1), `to` (default 1)); `within = [low, high]` bounds every value first
-  (probabilities in [0, 1]).
+  (probabilities in [0, 1]). The message says when the whole array, or the slices along
+  another axis, reduce to the value instead; `explain = "<id>"` adds the exercise's words.
 - `item_matches`: one item of a tuple (`item = 0`) or one key of a dict (`item = "loss"`)
   matches the reference's, the item named in the message (`item_name = "the loss"`).
 - `returns_python_float`: a Python float, not a NumPy scalar or a 0-d array.
@@ -86,6 +87,16 @@ def _not_finite(where: str, got: Any, expected: Any) -> str | None:
 
 @check_each("reduces_to")
 def check_reduces_to(trial: Trial, context: CheckContext) -> Failure | None:
+    try:
+        failure = _reduces_to(trial, context)
+    except Failure as raised:  # not an array of the reference's shape
+        failure = raised
+    if failure is not None and isinstance(explain := context.params.get("explain"), str):
+        failure.message = f"{failure.message}\n{context.fail(explain, trial).message}"
+    return failure
+
+
+def _reduces_to(trial: Trial, context: CheckContext) -> Failure | None:
     params, tolerance = context.params, context.tolerance
     how = str(params.get("reduce", "sum"))
     target = float(params.get("to", 1.0))
@@ -123,6 +134,14 @@ def check_reduces_to(trial: Trial, context: CheckContext) -> Failure | None:
             f"\nThe whole array's {how} is {target:g} instead: reduce along `axis` only, with "
             "keepdims=True."
         )
+    for other in (other for other in range(got.ndim) if other != axis):
+        along = np.asarray(REDUCTIONS[how](got, axis=other))
+        if within_tolerance(along, np.full_like(along, target), tolerance).all():
+            message += (
+                f"\nIts slices along axis {other} have a {how} of {target:g} instead: the {how} "
+                f"must be taken along axis {axis}."
+            )
+            break
     return Failure(message, trial)
 
 

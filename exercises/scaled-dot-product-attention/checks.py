@@ -1,11 +1,9 @@
 """scaled-dot-product-attention's checks. The learner returns only `weights @ V`, never the
 weights themselves; with V the identity matrix the output *is* the weight matrix, so its rows
-can be checked as probability distributions and its upper triangle for causal leaks. The words
-are in messages.toml."""
+can be checked as probability distributions (`reduces_to`) and its upper triangle for causal
+leaks. The words are in messages.toml."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import numpy as np
 
@@ -23,24 +21,6 @@ from graders import (
     within_tolerance,
 )
 
-Array = np.ndarray[Any, Any]
-
-
-def _weights(trial: Trial, context: CheckContext) -> tuple[Array, dict[str, Any]]:
-    """The learner's output read as attention weights (the probe's V is the identity), and the
-    text that says so as {{intro}}; ValueError for a probe whose V is not the identity."""
-    n_keys = np.shape(trial.arg("V"))[0]
-    if not np.array_equal(trial.arg("V"), np.eye(n_keys)):
-        raise ValueError("this check needs probes whose V is the identity matrix")
-    weights = returned_array(trial, np.shape(trial.expected))
-    intro = context.fail("v-is-identity", n_keys=n_keys, last=n_keys - 1).message
-    return weights, {"intro": intro}
-
-
-def _at(weights: Array, row: int, **values: Any) -> dict[str, Any]:
-    """Row `row` of the weights as a message shows it."""
-    return {**values, "row": row, "weights": row_text(weights[row], 8)}
-
 
 def _visible(context: CheckContext, row: int) -> str:
     """The keys query `row` may see, as the messages name them."""
@@ -49,39 +29,25 @@ def _visible(context: CheckContext, row: int) -> str:
     return context.fail("visible-first-key").message
 
 
-@check_each("weights_sum_to_one")
-def check_weights_sum_to_one(trial: Trial, context: CheckContext) -> Failure | None:
-    """With V = I the output is the weight matrix: no negative entries, every row sums to 1."""
-    weights, intro = _weights(trial, context)
-    tolerance, sums, columns = context.tolerance, weights.sum(axis=1), weights.sum(axis=0)
-    if (index := first_index(~np.isfinite(weights))) is not None:
-        return context.fail("weights-not-finite", trial, **_at(weights, index[0], **intro))
-    if (index := first_index(weights < -tolerance)) is not None:
-        query, key, weight = *index, float(weights[index])
-        return context.fail("negative-weight", trial, query=query, key=key, weight=weight, **intro)
-    if (index := first_index(~within_tolerance(sums, np.ones_like(sums), tolerance))) is None:
-        return None
-    values = _at(weights, index[0], total=float(sums[index]), **intro)
-    if within_tolerance(columns, np.ones_like(columns), tolerance).all():
-        return context.fail("columns-sum-to-one", trial, **values)
-    if trial.arg("causal"):
-        return context.fail("causal-rows-sum", trial, **values)
-    return context.fail("rows-sum", trial, **values)
-
-
 @check_each("causal_no_future")
 def check_causal_no_future(trial: Trial, context: CheckContext) -> Failure | None:
-    """With V = I and causal=True, every weight above the diagonal (a future key) is 0."""
-    weights, intro = _weights(trial, context)
+    """With V = I (the output is the weight matrix) and causal=True, every weight above the
+    diagonal (a future key) is 0."""
+    n_keys = np.shape(trial.arg("V"))[0]
+    if not np.array_equal(trial.arg("V"), np.eye(n_keys)):
+        raise ValueError("this check needs probes whose V is the identity matrix")
+    weights = returned_array(trial, np.shape(trial.expected))
+    intro = context.fail("v-is-identity", n_keys=n_keys, last=n_keys - 1).message
     if (index := first_index(~np.isfinite(weights))) is not None:
-        return context.fail("causal-row-not-finite", trial, **_at(weights, index[0], **intro))
+        row, shown = index[0], row_text(weights[index[0]], 8)
+        return context.fail("causal-row-not-finite", trial, intro=intro, row=row, weights=shown)
     future = np.triu(np.ones(weights.shape, dtype=bool), k=1)
     leaks = future & ~within_tolerance(weights, np.zeros_like(weights), context.tolerance)
     if (index := first_index(leaks)) is None:
         return None
-    (row, key), weight = index, float(weights[index])
-    values = _at(weights, row, key=key, weight=weight, visible=_visible(context, row), **intro)
-    return context.fail("future-weight", trial, **values)
+    (row, key), weight, shown = index, float(weights[index]), row_text(weights[index[0]], 8)
+    values = {"key": key, "weight": weight, "visible": _visible(context, row), "weights": shown}
+    return context.fail("future-weight", trial, intro=intro, row=row, **values)
 
 
 @check("stable_for_large_scores")

@@ -1,7 +1,8 @@
 """The library's parts for "every wrong trial fits" and "wrong where an unshifted exp breaks"
 (issue 26, item 3): `every_wrong` (arrays and tuples item by item), `wrong_where_exp_overflows`
 (the slices along an axis where np.exp(x - shift) overflows or underflows), and
-`finite_then_matches` on a tuple's items."""
+`finite_then_matches` on a tuple's items, and `reduces_to`'s note on another axis and its
+`explain`."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ import pytest
 
 from graders import every_wrong, wrong_where_exp_overflows
 from graders.check_core import CheckContext, Parameters, Trial
-from graders.check_numeric import check_finite_then_matches
+from graders.check_numeric import check_finite_then_matches, check_reduces_to
 from graders.probes import Probe
+from graders.wording import Wording
 
 TOLERANCE = 1e-6
 
@@ -109,3 +111,23 @@ def test_finite_then_matches_names_the_item_of_a_tuple_that_is_not_finite() -> N
     assert check_finite_then_matches([trial((1.0, softmax(x)), expected, x)], context) is None
     wrong = check_finite_then_matches([trial((2.0, softmax(x)), expected, x)], context)
     assert wrong is not None  # then the values
+
+
+def test_reduces_to_says_when_another_axis_reduces_to_the_value_and_adds_the_explanation() -> None:
+    x = np.array([[1.0, 2.0, 3.0], [0.0, 5.0, 1.0]])
+    columns = trial(softmax(x, 0), softmax(x, 1), x, 1)  # normalised along the other axis
+    wording = Wording({"weights": "Each row is a distribution."}, {})
+    params = {"axis": "axis", "within": [0, 1], "explain": "weights"}
+    failure = check_reduces_to(
+        [columns], CheckContext(TOLERANCE, "f", params=params, wording=wording)
+    )
+    assert failure is not None
+    lines = failure.message.splitlines()
+    assert lines[1:] == [
+        "Its slices along axis 0 have a sum of 1 instead: the sum must be taken along axis 1.",
+        "Each row is a distribution.",
+    ]
+    halved = trial(softmax(x, 1) / 3, softmax(x, 1), x, 1)
+    plain = check_reduces_to([halved], CheckContext(TOLERANCE, "f", params={"axis": "axis"}))
+    assert plain is not None
+    assert len(plain.message.splitlines()) == 1  # no other axis sums to 1, nothing to explain
