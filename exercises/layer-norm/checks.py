@@ -13,12 +13,9 @@ from graders import (
     Trial,
     check_each,
     common_divisor,
-    first_index,
     first_slice_off,
     first_wrong_slice,
     returned_like,
-    subscript,
-    within_tolerance,
 )
 
 
@@ -27,14 +24,14 @@ def check_normalised_last_axis(trial: Trial, context: CheckContext) -> Failure |
     """With gamma = 1 and beta = 0, every vector has mean 0 and variance var / (var + eps)."""
     x, got = returned_like(trial, "x")
     want = x.var(axis=-1) / (x.var(axis=-1) + trial.arg("eps"))
-    mean, variance = got.mean(axis=-1), got.var(axis=-1)
-    wrong = ~within_tolerance(mean, np.zeros_like(mean), context.tolerance)
-    if (k := first_index(wrong | ~within_tolerance(variance, want, context.tolerance))) is None:
+    moments = np.stack([got.mean(axis=-1), got.var(axis=-1)], axis=-1)  # of each vector
+    if (off := first_slice_off(moments, np.stack([0 * want, want], -1), context.tolerance)) is None:
         return None
-    said = {"where": subscript(-1, x.ndim, k), "got": got[k], "variance": variance[k]}
-    said |= {"want": want[k], "x_mean": x[k].mean(), "x_variance": x[k].var()}
-    said["mean"] = 0.0 if abs(mean[k]) < 1e-12 else mean[k]  # rounding noise (-5e-17) as 0
-    return context.fail("not-normalised", **said)
+    (mean, variance), k = off.got, off.index
+    mean = 0.0 if abs(mean) < 1e-12 else mean  # rounding noise (-5e-17) as 0
+    said = {"where": off.where, "got": got[k], "variance": variance, "want": want[k]}
+    said |= {"x_mean": x[k].mean(), "x_variance": x[k].var()}
+    return context.fail("not-normalised", mean=mean, **said)
 
 
 @check_each("constant_rows")

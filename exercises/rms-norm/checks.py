@@ -23,9 +23,8 @@ from graders import (
 
 
 def _first_wrong_vector(trial: Trial, context: CheckContext) -> dict[str, Any] | None:
-    """What the messages say about the first vector whose output is wrong (None: none is), and
-    two notes to follow one: `divided` (the formula's denominator beside the learner's) and
-    `compared` (the standard comparison)."""
+    """What the messages say about the first wrong vector (None: none is), and two notes to follow
+    one: `divided` (the formula's denominator beside the learner's) and `compared` (the values)."""
     if (wrong := first_wrong_slice(trial, context.tolerance, like="x")) is None:
         return None
     x, got, eps = wrong.of(trial.array("x")), wrong.got, float(trial.arg("eps"))

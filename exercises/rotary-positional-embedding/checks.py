@@ -24,9 +24,8 @@ def check_row_zero_unchanged(trial: Trial, context: CheckContext) -> Failure | N
     x, got = returned_like(trial, "x", note=False)
     if (mismatch := first_mismatch(got[0], x[0], context.tolerance)) is None:
         return None
-    (column,), largest = mismatch
-    said = {"column": column, "got": got[0, column], "x": x[0, column], "largest": largest}
-    return context.fail("row-0-changed", **said)
+    (col,), largest = mismatch
+    return context.fail("row-0-changed", column=col, got=got[0, col], x=x[0, col], largest=largest)
 
 
 @check_each("pair_lengths")
