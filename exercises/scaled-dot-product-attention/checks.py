@@ -24,9 +24,7 @@ from graders import (
 
 def _visible(context: CheckContext, row: int) -> str:
     """The keys query `row` may see, as the messages name them."""
-    if row:
-        return context.fail("visible-keys", row=row).message
-    return context.fail("visible-first-key").message
+    return context.fail("visible-keys" if row else "visible-first-key", row=row).message
 
 
 @check_each("causal_no_future")

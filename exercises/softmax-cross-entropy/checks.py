@@ -1,6 +1,5 @@
-"""softmax-cross-entropy's check of the gradient's rows and analyses (a loss off by one slip's
-factor, an exp that overflows); `item_matches` compares the loss and the gradient,
-`finite_then_matches` the values for logits in the thousands; the words are in messages.toml."""
+"""softmax-cross-entropy's check of the gradient's rows and analyses (a loss off by a slip's
+factor, an exp that overflows); the other tests are built-ins. The words are in messages.toml."""
 
 from __future__ import annotations
 

@@ -113,8 +113,7 @@ def broken_where_exp_overflows(trials: list[Trial], context: CheckContext) -> Fi
         broken = wrong_where_exp_overflows(x, got, trial.expected, axis, tolerance)
         return broken and (not finite or bool(np.isfinite(got).all()))
 
-    if every_wrong(trials, context.tolerance, fits, True):
-        return context.finding("nan-patched")
-    if every_wrong(trials, context.tolerance, fits, False):
-        return context.finding("unshifted-exp")
-    return None
+    if not every_wrong(trials, context.tolerance, fits, False):
+        return None
+    patched = every_wrong(trials, context.tolerance, fits, True)
+    return context.finding("nan-patched" if patched else "unshifted-exp")
