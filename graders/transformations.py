@@ -27,10 +27,11 @@ also gets `got_shape` and `expected_shape`, the first wrong trial's shapes.
 
 Transformations stack: one function under several decorators is one analysis that tries them
 from the top down and names the first that fits, each with its own id and parameters (give the
-function a default for every parameter), so that a family of misconceptions reads as a table:
+function a default for every parameter), so that a family of misconceptions reads as a table;
+one without `words` of its own uses the words of the one below it (a family shares them):
 
     @transformation("angles-in-degrees", grid={"scale": [np.pi / 180]})
-    @transformation("angles-times-2pi", grid={"scale": [2 * np.pi]})
+    @transformation("angles-times-2pi", grid={"scale": [2 * np.pi]}, words=turn_per_position)
     def scaled(reference, x, *, scale=1.0):
         return reference(x * scale)
 """
@@ -57,6 +58,7 @@ from graders.protocol.matching import numbers_of, within_tolerance
 MAX_CANDIDATES = 256  # parameter sets tried per test, at most
 TYPED_DIGITS = 6  # significant digits of a `typed` parameter
 REBUILD_MARK = "__gradebox_rebuild__"  # a transformation's function, for the one stacked on it
+WORDS_MARK = "__gradebox_words__"  # its words, for one stacked on it without words of its own
 
 Params = dict[str, Any]
 Fit = Callable[[list[Trial], CheckContext], Iterable[Params]]
@@ -80,6 +82,7 @@ def transformation(
     def register(function: Callable[..., Any]) -> AnalysisFunction:
         rebuild = getattr(function, REBUILD_MARK, function)
         below = function if rebuild is not function else None  # a stacked transformation
+        worded = words if words is not None or below is None else getattr(below, WORDS_MARK)
 
         def fitted(trials: list[Trial], context: CheckContext) -> Finding | None:
             if reshapes:
@@ -91,7 +94,7 @@ def transformation(
             found = _found(rebuild, wrong, context, fit, grid, fit_each)
             if found is None:
                 return None
-            values = {**found, **(dict(words(found, wrong)) if words is not None else {})}
+            values = {**found, **(dict(worded(found, wrong)) if worded is not None else {})}
             if reshapes:
                 got, expected = np.shape(wrong[0].got), np.shape(wrong[0].expected)
                 values |= {"got_shape": str(got), "expected_shape": str(expected)}
@@ -106,6 +109,7 @@ def transformation(
         analyse.__name__ = analyse.__qualname__ = function.__name__
         analyse.__doc__ = function.__doc__
         setattr(analyse, REBUILD_MARK, rebuild)
+        setattr(analyse, WORDS_MARK, worded)
         return analysis(analyse)
 
     return register

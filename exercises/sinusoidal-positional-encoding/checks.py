@@ -4,7 +4,6 @@ its positions, its odd columns); the words are in messages.toml."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -12,22 +11,17 @@ import numpy as np
 from graders import (
     CheckContext,
     Failure,
-    Finding,
     Trial,
-    analysis,
     as_float_array,
-    check,  # noqa: F401  tests/graders/test_checks.py appends @check checks to this file
     check_each,
     describe,
     first_mismatch,
     got_array,
+    mismatch_values,
     tolerance_for,
     transformation,
     value_mismatch,
-    within_tolerance,
 )
-
-Array = np.ndarray[Any, Any]
 
 
 @check_each("row_zero")
@@ -52,18 +46,12 @@ def check_interleaving(trial: Trial, context: CheckContext) -> Failure | None:
     """Column 2i is sin(pos * w_i) and column 2i + 1 is cos(pos * w_i), at several sizes."""
     if (mismatch := value_mismatch(trial, context.tolerance)) is None:
         return None
-    (row, column), pair, largest = mismatch.index, mismatch.index[1] // 2, mismatch.largest
+    values = mismatch_values(mismatch)
+    pair = values["column"] // 2
     omega = float(np.exp(-2 * pair * np.log(10000.0) / int(trial.arg("d_model"))))
-    got, expected = mismatch.got[row, column], mismatch.expected[row, column]
-    if column % 2 == 0:
-        return context.fail(
-            "not-the-sine", column=column, pair=pair, omega=omega, row=row, value=got,
-            expected=expected, largest=largest,
-        )  # fmt: skip
-    return context.fail(
-        "not-the-cosine", column=column, pair=pair, omega=omega, row=row, value=got,
-        expected=expected, largest=largest,
-    )  # fmt: skip
+    if values["column"] % 2 == 0:
+        return context.fail("not-the-sine", **values, pair=pair, omega=omega)
+    return context.fail("not-the-cosine", **values, pair=pair, omega=omega)
 
 
 @tolerance_for
@@ -72,129 +60,58 @@ def angle_tolerance(args: tuple[Any, ...], base: float) -> float:
     1): float32 rounds an angle of 2047 by about 1e-4, so a correct float32 table errs by
     1.9e-4 at max_len = 2048. float16 (2.4e-4 near 1) and 3-decimal rounding (5e-4) still fail
     on the small tables, where the tolerance stays `base`."""
-    max_len = int(args[0])
-    return base + max(max_len - 1, 0) * float(np.finfo(np.float32).eps)
+    return base + max(int(args[0]) - 1, 0) * float(np.finfo(np.float32).eps)
 
 
-# The analyses: each is the table a learner with one misconception builds.
+def _omega(d_model: int, over: int = 0, base: float = 10000.0) -> Any:
+    """Each column's frequency, its pair's: base^(-2i / over), over = d_model by default."""
+    return np.repeat(base ** (-2 * np.arange(d_model // 2) / (over or d_model)), 2)
 
 
-def _table(omega: Array, positions: Array, odd: Any = np.cos) -> Array:
-    """Sines of `positions * omega` in the even columns, `odd` of them in the odd ones."""
-    angles = positions[:, None] * omega[None, :]
-    table = np.empty((positions.size, 2 * omega.size))
-    table[:, 0::2], table[:, 1::2] = np.sin(angles), odd(angles)
-    return table
-
-
-def _omega(d_model: int, base: float = 10000.0) -> Array:
-    return np.asarray(base ** (-2 * np.arange(d_model // 2) / d_model))
-
-
-def _with_pair_1(wrong: list[Trial]) -> list[Array]:
-    """The learner's tables that have a position 1 and a pair 1 (columns 2 and 3)."""
-    tables = (got for got in map(got_array, wrong) if got.ndim == 2)
-    return [got for got in tables if got.shape[0] > 1 and got.shape[1] > 3]
+def _pair_1_turns(wrong: list[Trial]) -> list[tuple[float, int]]:
+    """Pair 1's turn per position and d_model in each learner's table that has a position 1
+    and a pair 1 (columns 2 and 3)."""
+    tables = [got for got in map(got_array, wrong) if got.ndim == 2 and got.shape[0] > 1]
+    return [(float(np.arctan2(t[1, 2], t[1, 3])), t.shape[1]) for t in tables if t.shape[1] > 3]
 
 
 def _turns(params: dict[str, Any], wrong: list[Trial]) -> dict[str, Any]:
     """How far pair 1 turns per position in the learner's table, and in the formula's."""
-    got = next(iter(_with_pair_1(wrong)), np.full((2, 4), np.nan))
-    learner = float(np.arctan2(got[1, 2], got[1, 3]))
-    return {"d_model": got.shape[1], "learner": learner, "wanted": _omega(got.shape[1])[1]}
+    learner, d_model = next(iter(_pair_1_turns(wrong)), (np.nan, 4))
+    return {"d_model": d_model, "learner": learner, "wanted": _omega(d_model)[2]}
 
 
-@transformation("denominator-d-model-minus-1", words=_turns)
-def over_d_model_minus_1(reference: Any, max_len: int, d_model: int) -> Array:
-    return _table(10000.0 ** (-2 * np.arange(d_model // 2) / (d_model - 1)), np.arange(max_len))
-
-
-@transformation("linspace-exponents", words=_turns)
-def exponents_zero_to_one(reference: Any, max_len: int, d_model: int) -> Array:
-    exponents = np.arange(d_model // 2) / max(d_model // 2 - 1, 1)
-    return _table(10000.0**-exponents, np.arange(max_len))
-
-
-@transformation("max-len-in-exponent", words=_turns)
-def over_max_len(reference: Any, max_len: int, d_model: int) -> Array:
-    return _table(10000.0 ** (-2 * np.arange(d_model // 2) / max_len), np.arange(max_len))
-
-
-@transformation("angles-in-degrees", words=_turns)
-def in_degrees(reference: Any, max_len: int, d_model: int) -> Array:
-    return _table(_omega(d_model) * np.pi / 180, np.arange(max_len))
-
-
-@transformation("angles-times-2pi", words=_turns)
-def times_2pi(reference: Any, max_len: int, d_model: int) -> Array:
-    return _table(_omega(d_model) * 2 * np.pi, np.arange(max_len))
-
-
-@transformation("column-index-as-i", words=_turns)
-def one_frequency_per_column(reference: Any, max_len: int, d_model: int) -> Array:
-    angles = np.arange(max_len)[:, None] * 10000.0 ** (-2 * np.arange(d_model) / d_model)
-    return np.where(np.arange(d_model) % 2 == 0, np.sin(angles), np.cos(angles))
-
-
-@transformation("sine-in-both-columns", words=_turns)
-def sines_only(reference: Any, max_len: int, d_model: int) -> Array:
-    return _table(_omega(d_model), np.arange(max_len), odd=np.sin)
-
-
-@transformation("positions-normalised", words=_turns)
-def positions_over_max_len(reference: Any, max_len: int, d_model: int) -> Array:
-    return _table(_omega(d_model), np.arange(max_len) / max_len)
-
-
-@transformation("linspace-positions", words=_turns)
-def positions_from_linspace(reference: Any, max_len: int, d_model: int) -> Array:
-    return _table(_omega(d_model), np.linspace(0, max_len, max_len))
-
-
-@transformation("exponent-parentheses-missing", words=_turns)
-def power_before_division(reference: Any, max_len: int, d_model: int) -> Array:
-    return _table(d_model / 10000.0 ** (2.0 * np.arange(d_model // 2)), np.arange(max_len))
-
-
-def _bases(wrong: list[Trial], context: CheckContext) -> Iterator[dict[str, float]]:
+def _bases(wrong: list[Trial], context: CheckContext) -> list[dict[str, float]]:
     """The base that gives pair 1's turn in the narrowest table of pairs, if not 10000."""
-    got = min(_with_pair_1(wrong), key=lambda table: table.shape[1], default=None)
-    omega_1 = np.nan if got is None else float(np.arctan2(got[1, 2], got[1, 3]))
-    if got is not None and 1e-6 < omega_1 < 1:
-        base = float(np.exp(-np.log(omega_1) * got.shape[1] / 2))
-        if np.isfinite(base) and abs(base - 10000.0) >= 1 and base > 1:
-            yield {"base": round(base, 6)}
+    omega_1, d_model = min(_pair_1_turns(wrong), key=lambda turn: turn[1], default=(np.nan, 2))
+    base = float(np.exp(-np.log(omega_1) * d_model / 2)) if 1e-6 < omega_1 < 1 else np.nan
+    good = np.isfinite(base) and abs(base - 10000.0) >= 1 and base > 1
+    return [{"base": round(base, 6)}] if good else []
 
 
-def _base_words(params: dict[str, Any], wrong: list[Trial]) -> dict[str, Any]:
-    return {**_turns(params, wrong), "base": f"{params['base']:.6g}"}
+@transformation("denominator-d-model-minus-1", grid={"omega": [lambda n, d: _omega(d, d - 1)]})
+@transformation("linspace-exponents", grid={"omega": [lambda n, d: _omega(d, max(d - 2, 1))]})
+@transformation("max-len-in-exponent", grid={"omega": [lambda n, d: _omega(d, n)]})
+@transformation("angles-in-degrees", grid={"omega": [lambda n, d: _omega(d) * np.pi / 180]})
+@transformation("angles-times-2pi", grid={"omega": [lambda n, d: _omega(d) * 2 * np.pi]})
+@transformation("column-index-as-i", grid={"omega": [lambda n, d: 1e4 ** (-2 * np.arange(d) / d)]})
+@transformation("sine-in-both-columns", grid={"odd": [np.sin]})
+@transformation("positions-normalised", grid={"positions": [lambda n: np.arange(n) / n]})
+@transformation("linspace-positions", grid={"positions": [lambda n: np.linspace(0, n, n)]})
+@transformation("exponent-parentheses-missing", grid={"omega": [lambda n, d: d * _omega(d, 1)]})
+@transformation("wrong-base", fit=_bases, words=_turns, typed=("base",))
+def table(reference: Any, max_len: int, d_model: int, **formula: Any) -> Any:
+    """The table a learner with one misconception builds: sines of `positions(max_len) *
+    omega(max_len, d_model)` (each column's frequency) in the even columns, `odd` of them in
+    the odd ones; by default the right ones (with `base`)."""
+    omega = formula.get("omega", lambda n, d: _omega(d, base=formula.get("base", 1e4)))
+    angles = formula.get("positions", np.arange)(max_len)[:, None] * omega(max_len, d_model)
+    odd = formula.get("odd", np.cos)
+    return np.where(np.arange(angles.shape[1]) % 2 == 0, np.sin(angles), odd(angles))
 
 
-@transformation("wrong-base", fit=_bases, words=_base_words)
-def another_base(reference: Any, max_len: int, d_model: int, *, base: float) -> Array:
-    return _table(_omega(d_model, base), np.arange(max_len))
-
-
-@analysis
-def extra_axis_of_length_one(trials: list[Trial], context: CheckContext) -> Finding | None:
+@transformation("extra-middle-axis", grid={"axis": (1, 2)}, reshapes=True)
+def with_an_axis_of_length_one(reference: Any, max_len: int, d_model: int, *, axis: int) -> Any:
     """The right table with an axis of length 1 inside its shape, as PyTorch's seq-first
     buffer `(max_len, 1, d_model)` has (one in front is the library's extra-leading-axis)."""
-    found = None
-    for trial in trials:
-        got, expected = as_float_array(trial.got), as_float_array(trial.expected)
-        if got is None or expected is None:
-            return None
-        if got.shape == expected.shape and within_tolerance(got, expected, context.tolerance).all():
-            continue
-        kept = [size for size in got.shape if size != 1]
-        if got.ndim <= expected.ndim or got.shape[0] != expected.shape[0] or 1 not in got.shape[1:]:
-            return None
-        if kept != [size for size in expected.shape if size != 1]:
-            return None
-        if not within_tolerance(got.reshape(expected.shape), expected, context.tolerance).all():
-            return None
-        found = got.shape
-    if found is None:
-        return None
-    wanted = tuple(size for size in found if size != 1)
-    return context.finding("extra-middle-axis", shape=str(found), wanted=str(wanted))
+    return np.expand_dims(reference(max_len, d_model), axis)

@@ -18,6 +18,9 @@ from tests.conftest import EXERCISES, FLAGSHIP, TEST_LIMITS, SyncGrader
 
 EXTRA_CHECKS = """
 
+from graders import CheckContext, Failure, Trial, check
+
+
 def _refuse(trial: Trial) -> None:
     raise Failure("Refused from a helper.", trial)
 

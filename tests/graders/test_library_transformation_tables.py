@@ -125,3 +125,22 @@ def test_a_mismatch_gives_its_placeholders() -> None:
     flat = value_mismatch(Trial(Probe((), "f()", ""), got[1], expected[1]), 1e-6)
     assert flat is not None
     assert set(mismatch_values(flat)) == {"index", "got", "expected", "largest"}
+
+
+def test_a_transformation_without_words_uses_the_words_of_the_one_below() -> None:
+    wording = Wording(
+        findings={
+            "doubled": FindingText("Doubled", "{{size}} values doubled"),
+            "tripled": FindingText("Tripled", "{{size}} values tripled"),
+        }
+    )
+
+    @transformation("doubled", grid={"scale": [2.0]})
+    @transformation("tripled", grid={"scale": [3.0]}, words=lambda p, w: {"size": len(w)})
+    def times(reference: Any, x: Any, *, scale: float = 1.0) -> Any:
+        return reference(x) * scale
+
+    words = CheckContext(1e-6, "f", wording=wording, reference=reference)
+    finding = times(trials(lambda x: reference(x) * 2.0), words)
+    assert finding is not None
+    assert finding.explanation == "2 values doubled"

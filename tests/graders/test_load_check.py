@@ -25,11 +25,17 @@ from tests.conftest import EXERCISES, FLAGSHIP, LoopThread
 
 RAISING_CHECK = """
 
+from graders import CheckContext, Failure, Trial, check
+
+
 @check("shape")
 def check_shape_that_raises(trials: list[Trial], context: CheckContext) -> Failure | None:
     return Failure(str(trials[0].got[10**9]))
 """
 RAISING_ANALYSIS = """
+
+from graders import CheckContext, Finding, Trial, analysis
+
 
 @analysis
 def analysis_that_raises(trials: list[Trial], context: CheckContext) -> Finding | None:

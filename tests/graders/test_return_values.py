@@ -336,6 +336,9 @@ def test_a_small_result_is_checked_on_the_event_loop(
 
 FRAGILE_CHECK = """
 
+from graders import CheckContext, Failure, Trial, check
+
+
 @check("fragile")
 def check_fragile(trials: list[Trial], context: CheckContext) -> Failure | None:
     for trial in trials:
