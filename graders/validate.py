@@ -20,6 +20,7 @@ from graders.exercise_file import ExerciseError
 from graders.promises import untested_promises
 from graders.report import Report, Status, Verdict
 from graders.scratch import ScratchStatus
+from graders.validate_analyses import check_analyses, format_analyses
 from graders.validate_examples import ExampleRun, check_examples
 from graders.validate_give_aways import check_give_aways
 
@@ -36,6 +37,8 @@ class Validation:
     examples: list[ExampleRun] = field(default_factory=list)  # the statement's, as run
     # mistake -> the tests that caught it, for each mistake that loaded and ran to the end
     observed_fails: dict[str, list[str]] = field(default_factory=dict)
+    # mistake -> failed test -> the id checks.py's analyses name it by there (None: none does)
+    analysed: dict[str, dict[str, str | None]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -83,6 +86,7 @@ async def validate_exercise(path: Path, grader: Grader) -> Validation:
     for mistake in exercise.mistakes:
         report = await grader.grade(exercise, mistake.path.read_text(encoding="utf-8"))
         _check_mistake(exercise, mistake.id, mistake.fails, report, result)
+    check_analyses(exercise, VALIDATE_SEEDS[0], result)  # each mistake's trials, as graded
     caught = {
         test for row in result.matrix.values() for test, cell in row.items() if cell != "pass"
     }
@@ -231,7 +235,8 @@ def _check_todo_markers(exercise: Exercise, result: Validation) -> None:
 
 
 def format_matrix(validation: Validation) -> str:
-    """The catch matrix as a text table: one row per mistake, one column per test."""
+    """The catch matrix as a text table: one row per mistake, one column per test; then, for
+    an exercise with analyses, which one names each mistake (graders.validate_analyses)."""
     exercise = validation.exercise
     if exercise is None or not validation.matrix:
         return ""
@@ -248,4 +253,6 @@ def format_matrix(validation: Validation) -> str:
             cells.append(mark.ljust(column))
         lines.append(mistake.ljust(width) + "  ".join(cells).rstrip())
     lines.append("· not caught   ✓ caught and diagnosed as itself   ✗ caught, other diagnosis")
+    if analysed := format_analyses(validation):
+        lines += ["", analysed]
     return "\n".join(lines)
