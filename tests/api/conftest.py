@@ -1,4 +1,6 @@
-"""API fixtures: a real `gradebox serve` for the session, and a fresh client (learner) per test."""
+"""API fixtures: the service for the session, in this process (`server`, tests.api.app_server)
+or as a real `gradebox serve` (`live_server`, for what needs its process or socket), and a
+fresh client (learner) of the in-process one per test."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import httpx
 import pytest
 
 from app.live_server import LiveServer
+from tests.api.app_server import AppServer
 from tests.conftest import EXERCISES, FLAGSHIP
 
 SOLUTION = (EXERCISES / FLAGSHIP / "solution.py").read_text(encoding="utf-8")
@@ -22,13 +25,21 @@ UNLIMITED = {
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    """The app `gradebox serve` builds, its lifespan run in this process (no socket)."""
+    with AppServer(tmp_path_factory.mktemp("app"), **UNLIMITED) as served:
+        yield served
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A real `gradebox serve` process on a loopback port, for the tests that need one."""
     with LiveServer(tmp_path_factory.mktemp("server"), **UNLIMITED) as live:
         yield live
 
 
 @pytest.fixture
-def client(server: LiveServer) -> Iterator[httpx.Client]:
+def client(server: AppServer) -> Iterator[httpx.Client]:
     """A fresh browser-like client: its own cookie jar, so its own anonymous learner."""
     with server.client() as http:
         yield http

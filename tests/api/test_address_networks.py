@@ -2,7 +2,8 @@
 
 `address_key` is the one place that groups; every per-address limit counts by it: new
 identities, submissions and queue shares (through the routes' address) and open connections
-(in the protocol). Over HTTP, a real `gradebox serve` behind a trusted proxy on 127.0.0.1.
+(in the protocol). The identity window in process, behind a trusted proxy on 127.0.0.1; the
+connection cap needs a real `gradebox serve`: it counts open sockets in its h11 protocol.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 
 from app.edge import address_key
 from app.live_server import LiveServer
+from tests.api.app_server import AppServer
 from tests.api.test_http_edge import connect, get_health, held_connections, read_response
 
 
@@ -54,7 +56,7 @@ def test_one_network_shares_one_identity_window(
     tmp_path: Path, settings: dict[str, str], first: str, second: str, shared: bool
 ) -> None:
     with (
-        LiveServer(
+        AppServer(
             tmp_path, identities_per_minute="2", trusted_proxies="127.0.0.1", **settings
         ) as live,
         live.client() as http,

@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from app.admission import Admission, Refused
-from app.live_server import LiveServer
+from tests.api.app_server import AppServer
 from tests.api.conftest import FLAGSHIP_URL, SOLUTION
 
 SUBMIT = f"{FLAGSHIP_URL}/submissions"
@@ -48,31 +48,25 @@ def test_admission_names_the_bound_it_reached(
     assert refused.value.shared is shared
 
 
-def _tokens(live: LiveServer, count: int, address: str = "127.0.0.1") -> list[str]:
+def _tokens(live: AppServer, count: int, address: str = "127.0.0.1") -> list[str]:
     with _client(live, address) as http:
         return [http.post("/api/learners").json()["token"] for _ in range(count)]
 
 
-def _client(live: LiveServer, address: str, token: str | None = None) -> httpx.Client:
-    """A client whose connections come from `address` (any 127.0.0.0/8 address is loopback)."""
+def _client(live: AppServer, address: str, token: str | None = None) -> httpx.Client:
+    """A client whose requests come from `address`, with no Origin (as a program's would)."""
     headers = {"authorization": f"Bearer {token}"} if token else None
-    return httpx.Client(
-        base_url=live.url,
-        timeout=60,
-        headers=headers,
-        trust_env=False,
-        transport=httpx.HTTPTransport(local_address=address),
-    )
+    return live.client(headers=headers, address=address, origin=False)
 
 
-def _submit(live: LiveServer, token: str, address: str = "127.0.0.1") -> httpx.Response:
+def _submit(live: AppServer, token: str, address: str = "127.0.0.1") -> httpx.Response:
     with _client(live, address, token) as http:
         return http.post(SUBMIT, json={"code": SLOW_BUT_RIGHT})
 
 
 def test_a_burst_never_admits_more_than_the_queue_bound(tmp_path: Path) -> None:
     settings = {**SLOW_LIMITS, "queue_size": "4"}
-    with LiveServer(tmp_path, identities_per_minute="0", **settings) as live:
+    with AppServer(tmp_path, identities_per_minute="0", **settings) as live:
         # From eight addresses, so that the queue bound, not a share, is what refuses them.
         senders = [
             (token, f"127.0.0.{2 + index % 8}") for index, token in enumerate(_tokens(live, 40))
@@ -90,7 +84,7 @@ def test_a_burst_never_admits_more_than_the_queue_bound(tmp_path: Path) -> None:
 
 
 def test_one_learner_holds_at_most_its_share(tmp_path: Path) -> None:
-    with LiveServer(tmp_path, learner_queue_share="2", **SLOW_LIMITS) as live:
+    with AppServer(tmp_path, learner_queue_share="2", **SLOW_LIMITS) as live:
         (token,) = _tokens(live, 1)
         with ThreadPoolExecutor(5) as threads:
             responses = list(threads.map(lambda _: _submit(live, token), range(5)))
@@ -104,7 +98,7 @@ def test_one_learner_holds_at_most_its_share(tmp_path: Path) -> None:
 def test_a_flooding_address_leaves_room_for_everyone_else(tmp_path: Path) -> None:
     # Capacity 2 + 4 = 6; one address may hold half of it, whatever identities it makes.
     settings = {**SLOW_LIMITS, "queue_size": "4", "identities_per_minute": "0"}
-    with LiveServer(tmp_path, **settings) as live:
+    with AppServer(tmp_path, **settings) as live:
         flood = _tokens(live, 12, "127.0.0.2")
         (victim,) = _tokens(live, 1)
         with ThreadPoolExecutor(len(flood) + 1) as threads:
@@ -122,7 +116,7 @@ def test_a_flooding_address_leaves_room_for_everyone_else(tmp_path: Path) -> Non
 
 
 def test_fresh_identity_flooding_is_rate_limited_per_address(tmp_path: Path) -> None:
-    with LiveServer(tmp_path, identities_per_minute="5") as live:
+    with AppServer(tmp_path, identities_per_minute="5") as live:
         with _client(live, "127.0.0.3") as flooder:
             # No cookie kept, no token sent: every request asks for a new learner.
             statuses = []
@@ -162,7 +156,7 @@ def test_a_learner_is_graded_ahead_of_a_flooders_queued_loops(tmp_path: Path) ->
     # Two zygotes, a flooder's five infinite loops (two running, three waiting): first come,
     # first served would grade the learner after four of them; the fair queue after two.
     settings = {"queue_size": "8", "identities_per_minute": "0", "submissions_per_minute": "0"}
-    with LiveServer(tmp_path, **settings) as live:
+    with AppServer(tmp_path, **settings) as live:
         flood = _tokens(live, 5, "127.0.0.2")
         (learner,) = _tokens(live, 1)
         finished: list[str] = []
@@ -194,7 +188,7 @@ def test_a_learner_is_graded_ahead_of_a_flooders_queued_loops(tmp_path: Path) ->
 def test_new_identities_are_counted_by_the_address_a_trusted_proxy_forwards(
     tmp_path: Path, trusted: str, separate: bool
 ) -> None:
-    with LiveServer(tmp_path, identities_per_minute="2", trusted_proxies=trusted) as live:
+    with AppServer(tmp_path, identities_per_minute="2", trusted_proxies=trusted) as live:
 
         def mint(client_address: str) -> int:
             with _client(live, "127.0.0.1") as http:
@@ -222,7 +216,7 @@ def test_a_learner_is_still_admitted_after_a_flood_of_new_identities_from_its_ne
         "identities_per_minute": "0",
         "ipv4_prefix": "24",
     }
-    with LiveServer(tmp_path, **settings) as live:
+    with AppServer(tmp_path, **settings) as live:
         (learner,) = _tokens(live, 1, "127.0.0.5")  # had its identity before the flood
         flood = _tokens(live, 3, "127.0.0.6")
 

@@ -1,8 +1,9 @@
 """The Host allow-list: a page that rebinds its DNS name to our address is refused at the edge.
 
-In process, the edge around a bare app decides each Host; over HTTP, a real `gradebox serve`
-answers the defaults, refuses the rest with problem+json (its /healthz too), adds its `--host`
-address and warns when it listens on every interface with no list set.
+In process, the edge around a bare app decides each Host, and the whole app answers the
+defaults and refuses the rest with problem+json (its /healthz too); a real `gradebox serve
+--host` is needed for what `serve` itself does: it adds its `--host` address, warns when it
+listens on every interface with no list set, and answers the image's health check.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ from pydantic import ValidationError
 from starlette.types import Receive, Scope, Send
 
 from app.edge import Edge
-from app.live_server import DEFAULT_SETTINGS, PROJECT_ROOT, START_SECONDS, LiveServer, free_port
+from app.live_server import DEFAULT_SETTINGS, PROJECT_ROOT, START_SECONDS, free_port
 from app.settings import Settings
+from tests.api.app_server import AppServer
 
 PROBLEM = "application/problem+json"
 
@@ -112,23 +114,26 @@ def test_a_wildcard_or_malformed_host_list_refuses_to_start(allowed: str) -> Non
         Settings(allowed_hosts=allowed)
 
 
-# Over HTTP, against a real `gradebox serve`
+# The whole app, in process
 
 
 @pytest.mark.parametrize("host", ["localhost", "127.0.0.1", "[::1]"])
-def test_the_default_hosts_are_answered(server: LiveServer, host: str) -> None:
+def test_the_default_hosts_are_answered(server: AppServer, host: str) -> None:
     with server.client(headers={"host": f"{host}:{server.port}"}) as http:
         assert http.get("/healthz").status_code == 200
 
 
 @pytest.mark.parametrize("path", ["/healthz", "/api/exercises", "/"])
-def test_a_host_not_on_the_list_gets_a_problem_not_a_page(server: LiveServer, path: str) -> None:
+def test_a_host_not_on_the_list_gets_a_problem_not_a_page(server: AppServer, path: str) -> None:
     with server.client(headers={"host": f"rebound.example:{server.port}"}) as http:
         response = http.get(path)
     assert response.status_code == 400
     assert response.headers["content-type"] == PROBLEM
     assert response.json()["setting"] == "allowed_hosts"
     assert response.json()["type"] == "https://gradebox.dev/problems/bad-request"
+
+
+# Over HTTP, against a real `gradebox serve --host`
 
 
 def test_the_images_health_check_is_answered_on_a_list_without_127_0_0_1(tmp_path: Path) -> None:

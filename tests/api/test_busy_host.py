@@ -3,6 +3,7 @@ measured by the scheduler's accounting (never internal_error, never run twice); 
 set to shed load refuses new work with 503 and Retry-After while its children starve.
 
 The CPU hogs are processes this test starts and ends (each also stops by itself).
+A real `gradebox serve`: the test pins the server's process tree to the cores its hogs load.
 """
 
 from __future__ import annotations

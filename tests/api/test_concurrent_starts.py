@@ -1,4 +1,7 @@
-"""Two servers starting at once on one PostgreSQL database: both migrate safely and serve."""
+"""Two servers starting at once on one PostgreSQL database: both migrate safely and serve.
+
+Real `gradebox serve` processes: two start-ups racing, each its own process and connections.
+"""
 
 from __future__ import annotations
 

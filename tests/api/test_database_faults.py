@@ -1,5 +1,9 @@
 """The event loop never waits on the database: a stall or an outage is a 503 with Retry-After,
-`/healthz` keeps answering (and says what is down), and nothing stays pending once it is back."""
+`/healthz` keeps answering (and says what is down), and nothing stays pending once it is back.
+
+A real `gradebox serve`: its event loop is timed from outside it (no stall of this process's
+threads in the measure), with tests/api/tcp_proxy.py between it and PostgreSQL.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Nothing is lost: restarts keep everything, kill -9 mid-grading is recovered, PostgreSQL too."""
+"""Nothing is lost: restarts keep everything, kill -9 mid-grading is recovered, PostgreSQL too.
+
+A real `gradebox serve`: only a process can be killed with SIGKILL and started again.
+"""
 
 from __future__ import annotations
 

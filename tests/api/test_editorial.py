@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.live_server import LiveServer
+from tests.api.app_server import AppServer
 from tests.api.conftest import FLAGSHIP_URL, SOLUTION
 from tests.conftest import EXERCISES, FLAGSHIP
 
@@ -54,7 +54,7 @@ def test_a_failed_submission_does_not_open_the_editorial(client: httpx.Client) -
     assert client.get(EDITORIAL).status_code == 403
 
 
-def test_after_passing_the_editorial_comes_as_markdown_and_html(server: LiveServer) -> None:
+def test_after_passing_the_editorial_comes_as_markdown_and_html(server: AppServer) -> None:
     with server.client() as passed, server.client() as other:
         _pass(passed, FLAGSHIP, SOLUTION)
         response = passed.get(EDITORIAL)
@@ -132,7 +132,7 @@ def without_editorial(tmp_path_factory: pytest.TempPathFactory) -> Iterator[http
     (root / "exercises" / FLAGSHIP / "solution.md").unlink()
     (root / "data").mkdir()
     with (
-        LiveServer(root / "data", exercises_dir=str(root / "exercises")) as live,
+        AppServer(root / "data", exercises_dir=str(root / "exercises")) as live,
         live.client() as http,
     ):
         yield http

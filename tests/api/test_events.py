@@ -1,4 +1,4 @@
-"""Results as they happen, over HTTP against a real server: SSE events, async submit, resume."""
+"""Results as they happen, through the whole app in process: SSE events, async submit, resume."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import httpx
 import pytest
 from httpx_sse import connect_sse
 
-from app.live_server import LiveServer
+from tests.api.app_server import AppServer
 
 FLAGSHIP = "sinusoidal-positional-encoding"
 SUBMIT = f"/api/exercises/{FLAGSHIP}/submissions"
@@ -34,8 +34,8 @@ ASYNC = {"Prefer": "respond-async"}
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    with LiveServer(
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    with AppServer(
         tmp_path_factory.mktemp("events"),
         submissions_per_minute="0",
         address_submissions_per_minute="0",
@@ -63,7 +63,7 @@ def read_events(
     return found
 
 
-def test_async_submit_answers_202_with_where_to_look(live: LiveServer) -> None:
+def test_async_submit_answers_202_with_where_to_look(live: AppServer) -> None:
     with live.client() as http:
         response = http.post(SUBMIT, json={"code": LATER_TESTS_SLOW}, headers=ASYNC)
         body = response.json()
@@ -76,7 +76,7 @@ def test_async_submit_answers_202_with_where_to_look(live: LiveServer) -> None:
     assert events[-1]["event"] == "report"
 
 
-def test_tests_decided_early_arrive_before_the_final_report(live: LiveServer) -> None:
+def test_tests_decided_early_arrive_before_the_final_report(live: AppServer) -> None:
     with live.client() as http:
         made = http.post(SUBMIT, json={"code": LATER_TESTS_SLOW}, headers=ASYNC).json()
         events = read_events(http, made["id"])
@@ -95,7 +95,7 @@ def test_tests_decided_early_arrive_before_the_final_report(live: LiveServer) ->
     }
 
 
-def test_a_resumed_stream_gets_exactly_the_missing_events(live: LiveServer) -> None:
+def test_a_resumed_stream_gets_exactly_the_missing_events(live: AppServer) -> None:
     with live.client() as http:
         made = http.post(SUBMIT, json={"code": LATER_TESTS_SLOW}, headers=ASYNC).json()
         first = read_events(http, made["id"], stop_after=2)  # then the connection drops
@@ -105,7 +105,7 @@ def test_a_resumed_stream_gets_exactly_the_missing_events(live: LiveServer) -> N
     assert [e["event"] for e in first + rest] == [e["event"] for e in whole]
 
 
-def test_an_old_submission_is_replayed_from_its_stored_report(live: LiveServer) -> None:
+def test_an_old_submission_is_replayed_from_its_stored_report(live: AppServer) -> None:
     with live.client() as http:
         made = http.post(SUBMIT, json={"code": SOLUTION}).json()  # graded synchronously
         assert made["verdict"] == "passed"
@@ -114,7 +114,7 @@ def test_an_old_submission_is_replayed_from_its_stored_report(live: LiveServer) 
     assert len([e for e in events if e["event"] == "test"]) == 6
 
 
-def test_another_learner_gets_404_on_the_events(live: LiveServer) -> None:
+def test_another_learner_gets_404_on_the_events(live: AppServer) -> None:
     with live.client() as owner, live.client() as stranger:
         made = owner.post(SUBMIT, json={"code": SOLUTION}).json()
         response = stranger.get(f"/api/submissions/{made['id']}/events")
@@ -124,7 +124,7 @@ def test_another_learner_gets_404_on_the_events(live: LiveServer) -> None:
 
 @pytest.mark.parametrize("prefer", [{}, ASYNC])
 def test_a_retried_post_with_the_same_idempotency_key_makes_one_submission(
-    live: LiveServer, prefer: dict[str, str]
+    live: AppServer, prefer: dict[str, str]
 ) -> None:
     key = {"Idempotency-Key": f"retry-{time.monotonic_ns()}", **prefer}
     with live.client() as http:
@@ -137,7 +137,7 @@ def test_a_retried_post_with_the_same_idempotency_key_makes_one_submission(
     assert history["total"] == 1
 
 
-def test_an_idempotency_key_reused_for_other_code_is_refused(live: LiveServer) -> None:
+def test_an_idempotency_key_reused_for_other_code_is_refused(live: AppServer) -> None:
     key = {"Idempotency-Key": f"reused-{time.monotonic_ns()}"}
     with live.client() as http:
         assert http.post(SUBMIT, json={"code": SOLUTION}, headers=key).status_code == 201
@@ -146,7 +146,7 @@ def test_an_idempotency_key_reused_for_other_code_is_refused(live: LiveServer) -
     assert "Idempotency-Key" in other.json()["detail"]
 
 
-def test_idempotency_keys_are_scoped_to_the_learner(live: LiveServer) -> None:
+def test_idempotency_keys_are_scoped_to_the_learner(live: AppServer) -> None:
     key = {"Idempotency-Key": f"shared-{time.monotonic_ns()}"}
     with live.client() as one, live.client() as two:
         first = one.post(SUBMIT, json={"code": SOLUTION}, headers=key).json()
@@ -155,7 +155,7 @@ def test_idempotency_keys_are_scoped_to_the_learner(live: LiveServer) -> None:
 
 
 def test_concurrent_retries_with_one_idempotency_key_make_one_submission(
-    live: LiveServer,
+    live: AppServer,
 ) -> None:
     with live.client() as http:
         token = http.post("/api/learners").json()["token"]

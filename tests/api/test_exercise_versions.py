@@ -8,8 +8,8 @@ from typing import Any
 
 import httpx
 
-from app.live_server import LiveServer
 from graders.digest import exercise_digest
+from tests.api.app_server import AppServer
 from tests.api.conftest import FLAGSHIP_URL, SOLUTION
 from tests.conftest import EXERCISES, FLAGSHIP
 
@@ -40,7 +40,7 @@ def test_results_of_an_older_version_are_marked_after_the_tests_change(tmp_path:
     exercises = tmp_path / "exercises"
     shutil.copytree(EXERCISES / FLAGSHIP, exercises / FLAGSHIP)
     old = exercise_digest(exercises / FLAGSHIP)
-    live = LiveServer(tmp_path / "data", exercises_dir=str(exercises), submissions_per_minute="0")
+    live = AppServer(tmp_path / "data", exercises_dir=str(exercises), submissions_per_minute="0")
     (tmp_path / "data").mkdir()
     with live, live.client() as http:
         assert _submit(http, SOLUTION)["exercise_version"] == old

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from app.live_server import LiveServer
+from tests.api.app_server import AppServer
 from tests.api.conftest import FLAGSHIP_URL
 
 PROBLEM = "application/problem+json"
@@ -85,7 +85,7 @@ def test_hints_are_per_learner(server_client_pair: tuple[httpx.Client, httpx.Cli
 
 
 @pytest.fixture
-def server_client_pair(server: LiveServer) -> Iterator[tuple[httpx.Client, httpx.Client]]:
+def server_client_pair(server: AppServer) -> Iterator[tuple[httpx.Client, httpx.Client]]:
     with server.client() as first, server.client() as second:
         yield first, second
 

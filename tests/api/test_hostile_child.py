@@ -4,6 +4,7 @@ Against a real `gradebox serve` whose children fall to `tests.sandbox.hostile` w
 source asks for it: the run ends in bounded time, as the learner's (their code ran), `/healthz`
 answers within a second throughout, and the event loop's lateness (the server's own 10 ms
 probe, `gradebox_event_loop_lag_seconds`) stays under 50 ms.
+A real process: the server runs under the hostile wrapper module, and its loop's stalls are its own.
 """
 
 from __future__ import annotations

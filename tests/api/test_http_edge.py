@@ -3,6 +3,8 @@ connection caps, request ids, access logs and Server-Timing.
 
 The slow and oversized cases speak raw HTTP/1.1 over sockets: an HTTP client would refuse to
 send what they send. Every socket targets loopback, and is closed by its test.
+A real `gradebox serve`: the bounds are its h11 protocol's, the access lines its JSON log's
+(the request id's and Server-Timing's rules are the edge middleware's: those run in process).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import pytest
 
 from app import logs
 from app.live_server import LiveServer
+from tests.api.app_server import AppServer
 from tests.api.conftest import FLAGSHIP_URL, SOLUTION
 
 SUBMIT = f"{FLAGSHIP_URL}/submissions"
@@ -427,14 +430,14 @@ def test_a_line_logged_during_a_request_carries_its_id_and_extras() -> None:
 
 
 @pytest.mark.parametrize("offered", ["x" * 65, "<script>", "a/b", "", "tab\there"], ids=repr)
-def test_an_unsafe_request_id_is_replaced_by_a_fresh_one(edge: LiveServer, offered: str) -> None:
-    with edge.client(headers={"X-Request-ID": offered}) as http:
+def test_an_unsafe_request_id_is_replaced_by_a_fresh_one(server: AppServer, offered: str) -> None:
+    with server.client(headers={"X-Request-ID": offered}) as http:
         answered = http.get("/healthz").headers["x-request-id"]
     assert re.fullmatch(r"[0-9a-f]{16}", answered)
 
 
-def test_server_timing_ends_with_one_total_for_the_whole_request(edge: LiveServer) -> None:
-    with edge.client(headers={"Origin": edge.url}) as http:
+def test_server_timing_ends_with_one_total_for_the_whole_request(server: AppServer) -> None:
+    with server.client() as http:  # with our Origin, as a browser on the page
         response = http.post(SUBMIT, json={"code": SOLUTION})
     assert response.status_code == 201
     metrics = [metric.strip() for metric in response.headers["server-timing"].split(",")]

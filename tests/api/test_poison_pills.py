@@ -1,5 +1,8 @@
 """No poison pills: a submission whose grading kills the service is tried a bounded number of
-times, then set aside as internal_error; a restart is healthy within seconds whatever is pending."""
+times, then set aside as internal_error; a restart is healthy within seconds whatever is pending.
+
+A real `gradebox serve`: the pill kills the server's process, which is started again.
+"""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ import httpx
 import numpy as np
 import pytest
 
-from app.live_server import LiveServer
+from tests.api.app_server import AppServer
 from tests.api.conftest import FLAGSHIP_URL, SOLUTION
 from tests.conftest import EXERCISES, FLAGSHIP
 
@@ -120,7 +120,7 @@ def test_an_exercise_without_scratch_is_409(tmp_path: Path) -> None:
     text = toml.read_text()
     toml.write_text(re.sub(r"\[scratch\]\n(?:.*\n)*?\]\n", "", text, count=1))
     (tmp_path / "data").mkdir()
-    served = LiveServer(tmp_path / "data", exercises_dir=str(tmp_path / "exercises"))
+    served = AppServer(tmp_path / "data", exercises_dir=str(tmp_path / "exercises"))
     with served as live, live.client() as http:
         assert http.get(FLAGSHIP_URL).json()["scratch"] is None
         response = http.post(SCRATCH, json={"code": SOLUTION, "call": "positional_encoding(2, 2)"})
@@ -130,7 +130,7 @@ def test_an_exercise_without_scratch_is_409(tmp_path: Path) -> None:
 
 def test_scratch_runs_have_a_rate_window_of_their_own(tmp_path: Path) -> None:
     call = {"code": SOLUTION, "call": "positional_encoding(2, 2)"}
-    with LiveServer(tmp_path, submissions_per_minute="2") as live, live.client() as http:
+    with AppServer(tmp_path, submissions_per_minute="2") as live, live.client() as http:
         statuses = [http.post(SCRATCH, json=call).status_code for _ in range(2)]
         limited = http.post(SCRATCH, json=call)
         submitted = http.post(f"{FLAGSHIP_URL}/submissions", json={"code": SOLUTION})

@@ -5,6 +5,7 @@ The attack: an anonymous learner whose answer is wrong asks for `positional_enco
 their outputs were cached by count, so the process grew by 150-190 MB a call until the kernel
 killed it. The reference and the mistakes now run in a sandboxed child of their own
 (graders.inside.reference), and nothing of a scratch call is kept.
+A real `gradebox serve`: the bound is the resident memory (RSS) of the web process alone.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Hardening over HTTP: the security headers on every response, and the cross-site (CSRF)
-refusal of requests that ride on the learner cookie."""
+"""Hardening: the security headers on every response, and the cross-site (CSRF) refusal of
+requests that ride on the learner cookie; in process, but for the edge's own refusals of raw
+requests, which need a real `gradebox serve`: its h11 protocol answers them before the app."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 from app.identity import COOKIE_NAME
 from app.live_server import LiveServer
+from tests.api.app_server import AppServer
 from tests.api.conftest import FLAGSHIP_URL
 from tests.conftest import FLAGSHIP
 
@@ -55,15 +57,15 @@ def raw_exchange(server: LiveServer, request: bytes) -> tuple[int, dict[str, str
 
 
 @pytest.fixture
-def bare(server: LiveServer) -> Iterator[httpx.Client]:
+def bare(server: AppServer) -> Iterator[httpx.Client]:
     """A client that sends only the headers a test names (no default Origin)."""
-    with httpx.Client(base_url=server.url, trust_env=False, timeout=30) as http:
+    with server.client(origin=False) as http:
         yield http
 
 
 @pytest.fixture(scope="module")
-def learner_cookie(server: LiveServer) -> str:
-    with httpx.Client(base_url=server.url, trust_env=False, timeout=30) as http:
+def learner_cookie(server: AppServer) -> str:
+    with server.client(origin=False) as http:
         response = http.get(SUBMIT)  # any learner route hands a new browser its cookie
     assert response.status_code == 200
     return str(response.cookies[COOKIE_NAME])
@@ -110,9 +112,9 @@ def test_every_response_carries_the_security_headers(
     ids=["413 from the middleware", "431 from the protocol", "400 from the protocol"],
 )
 def test_the_edges_own_refusals_carry_them_too(
-    server: LiveServer, request_bytes: bytes, status: int
+    live_server: LiveServer, request_bytes: bytes, status: int
 ) -> None:
-    answered, headers = raw_exchange(server, request_bytes)
+    answered, headers = raw_exchange(live_server, request_bytes)
     assert answered == status
     assert headers["content-type"] == PROBLEM
     for name, value in FIXED.items():
@@ -177,7 +179,7 @@ def test_every_unsafe_method_is_checked(
 
 
 def test_a_cookie_request_from_our_own_origin_passes(
-    server: LiveServer, bare: httpx.Client, learner_cookie: str
+    server: AppServer, bare: httpx.Client, learner_cookie: str
 ) -> None:
     bare.cookies.set(COOKIE_NAME, learner_cookie)
     by_origin = bare.post(SUBMIT, json=INVALID_BODY, headers={"Origin": server.url})

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from app.live_server import LiveServer
+from tests.api.app_server import AppServer
 from tests.conftest import EXERCISES, FLAGSHIP
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
@@ -33,7 +33,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
     )
     (root / "secret.png").write_bytes(PNG)
     (root / "data").mkdir()
-    with LiveServer(root / "data", exercises_dir=str(exercises)) as live, live.client() as http:
+    with AppServer(root / "data", exercises_dir=str(exercises)) as live, live.client() as http:
         yield http
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.live_server import LiveServer
+from tests.api.app_server import AppServer
 from tests.api.conftest import FLAGSHIP_URL, SOLUTION
 
 SUBMIT = f"{FLAGSHIP_URL}/submissions"
@@ -44,7 +44,7 @@ def test_wrong_submission_carries_the_diagnosis(client: httpx.Client) -> None:
     assert interleaving["got"]["shape"] == [50, 16]
 
 
-def test_a_submission_is_visible_to_its_owner_only(server: LiveServer) -> None:
+def test_a_submission_is_visible_to_its_owner_only(server: AppServer) -> None:
     with server.client() as owner, server.client() as stranger:
         location = owner.post(SUBMIT, json={"code": SOLUTION}).headers["location"]
         response = stranger.get(location)
@@ -109,7 +109,7 @@ def test_unknown_exercise_submission_is_404(client: httpx.Client) -> None:
     assert response.headers["content-type"] == PROBLEM
 
 
-def test_programs_use_a_bearer_token(client: httpx.Client, server: LiveServer) -> None:
+def test_programs_use_a_bearer_token(client: httpx.Client, server: AppServer) -> None:
     created = client.post("/api/learners")
     assert created.status_code == 201
     token = created.json()["token"]
@@ -124,14 +124,14 @@ def test_programs_use_a_bearer_token(client: httpx.Client, server: LiveServer) -
 @pytest.mark.parametrize(
     "token", ["forged", "eyJhIjoiYiJ9.tampered", "x y z"], ids=["forged", "tampered", "spaces"]
 )
-def test_a_forged_bearer_token_is_rejected(server: LiveServer, token: str) -> None:
+def test_a_forged_bearer_token_is_rejected(server: AppServer, token: str) -> None:
     with server.client(headers={"authorization": f"Bearer {token}"}) as program:
         response = program.get(SUBMIT)
     assert response.status_code == 401
     assert response.headers["content-type"] == PROBLEM
 
 
-def test_a_tampered_cookie_is_not_trusted(server: LiveServer) -> None:
+def test_a_tampered_cookie_is_not_trusted(server: AppServer) -> None:
     with server.client() as owner:
         location = owner.post(SUBMIT, json={"code": SOLUTION}).headers["location"]
         cookie = owner.cookies["gradebox_learner"]
@@ -140,7 +140,7 @@ def test_a_tampered_cookie_is_not_trusted(server: LiveServer) -> None:
 
 
 def test_over_the_rate_limit_is_429_with_retry_after(tmp_path: Path) -> None:
-    live = LiveServer(tmp_path, submissions_per_minute="2").start()
+    live = AppServer(tmp_path, submissions_per_minute="2").start()
     try:
         with live.client() as http:
             statuses = [http.post(SUBMIT, json={"code": SOLUTION}).status_code for _ in range(3)]
@@ -154,7 +154,7 @@ def test_over_the_rate_limit_is_429_with_retry_after(tmp_path: Path) -> None:
 
 
 def test_a_full_queue_is_503_with_retry_after_and_loses_nothing(tmp_path: Path) -> None:
-    live = LiveServer(tmp_path, pool_size="1", queue_size="0", submissions_per_minute="0").start()
+    live = AppServer(tmp_path, pool_size="1", queue_size="0", submissions_per_minute="0").start()
     results: list[httpx.Response] = []
     try:
         with live.client() as http:
