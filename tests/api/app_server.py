@@ -22,7 +22,7 @@ import itertools
 import warnings
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Self
+from typing import Self
 
 import httpx
 
@@ -33,11 +33,8 @@ from app.settings import Settings
 with warnings.catch_warnings():
     # Starlette asks for its httpx fork (httpx2) and warns at import when it finds httpx; the
     # test transport below is httpx's own BaseTransport either way.
-    warnings.simplefilter("ignore")
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     from starlette.testclient import TestClient, _TestClientTransport
-
-if TYPE_CHECKING:
-    from fastapi import FastAPI
 
 _PORTS = itertools.count(50000)  # each client its own peer port, as each would be a connection
 
@@ -60,12 +57,6 @@ class AppServer:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def app(self) -> FastAPI:
-        assert self._runner is not None, "start() first"
-        app: FastAPI = self._runner.app  # type: ignore[assignment]
-        return app
 
     def start(self) -> Self:
         # The GRADEBOX_* environment applies as it would to a child process; these override it.
