@@ -47,12 +47,9 @@ def _first(trial: Trial, context: CheckContext, past: bool) -> dict[str, Any] | 
     if (index := first_index(~future & changed if past else future & ~np.isneginf(got))) is None:
         return None
     *batch, query, key = index
-    if batch:
-        where = context.fail("entry-in-batch", query=query, key=key, index=index).message
-    else:
-        where = context.fail("entry", query=query, key=key).message
+    where = context.fail("entry-in-batch" if batch else "entry", query=query, key=key, index=index)
     value, score, row = float(got[index]), float(scores[index]), row_text(got[index[:-1]], 8)
-    return {"where": where, "query": query, "key": key, "value": value, "score": score, "row": row}
+    return dict(where=where.message, query=query, key=key, value=value, score=score, row=row)
 
 
 @check_each("future_is_masked")
@@ -60,9 +57,8 @@ def check_future_is_masked(trial: Trial, context: CheckContext) -> Failure | Non
     """Every entry with key j > query i is exactly -inf."""
     if (entry := _first(trial, context, past=False)) is None:
         return None
-    if np.isnan(entry["value"]):
-        return context.fail("future-is-nan", trial, **entry)
-    return context.fail("future-leaks", trial, **entry)
+    nan = np.isnan(entry["value"])
+    return context.fail("future-is-nan" if nan else "future-leaks", trial, **entry)
 
 
 @check_each("past_unchanged")
@@ -70,9 +66,8 @@ def check_past_unchanged(trial: Trial, context: CheckContext) -> Failure | None:
     """Every entry with key j <= query i (the diagonal included) is the input's own score."""
     if (entry := _first(trial, context, past=True)) is None:
         return None
-    if entry["query"] == entry["key"]:
-        return context.fail("diagonal-changed", trial, **entry)
-    return context.fail("past-changed", trial, **entry)
+    diagonal = entry["query"] == entry["key"]
+    return context.fail("diagonal-changed" if diagonal else "past-changed", trial, **entry)
 
 
 def _fills(trial: Trial, context: CheckContext) -> list[dict[str, Any]]:
@@ -111,11 +106,11 @@ def mask_offset(trials: list[Trial], context: CheckContext) -> Finding | None:
             within_tolerance(got_array(trial), mine, context.tolerance).all()
             for trial, mine in zip(wrong, rebuilt, strict=True)
         ):
-            if offset < 1:
-                why = context.fail("offset-hides-the-past").message
-            else:
-                why = context.fail("offset-shows-the-future", ahead=offset - 1).message
-            return context.finding("mask-offset", offset=offset, why=why)
+            why = context.fail(
+                "offset-hides-the-past" if offset < 1 else "offset-shows-the-future",
+                ahead=offset - 1,
+            )
+            return context.finding("mask-offset", offset=offset, why=why.message)
     return None
 
 
