@@ -8,8 +8,10 @@
 Each file of tests/corpus/<slug>/ (correct), wrong/ and heldout/ is graded in the real sandbox
 with the tests' seed, as the corpus tests grade it; the report lists, per file, the verdict,
 each test's status and diagnosis id, and whether an accepted id (the file's `# diagnosis:`
-line) was named. `--compare` prints every file whose verdict or diagnoses changed, and the
-rates of both runs: a refactoring of an exercise's checks must change none of them.
+line) was named. The report (JSON) goes to stdout; a summary for people goes to stderr: per
+exercise and in total, correct files passed, wrong/ files diagnosed with an accepted id and
+heldout/ files diagnosed (x/y each). `--compare` prints every file whose verdict or diagnoses
+changed, and the rates of both runs: a refactoring of an exercise's checks must change none.
 """
 
 from __future__ import annotations
@@ -81,6 +83,36 @@ def rates(files: dict[str, Any]) -> dict[str, str]:
     }
 
 
+def part(name: str) -> str:
+    """Which part of the corpus a report's file is: "correct", "wrong" or "heldout"."""
+    parts = Path(name).parts
+    return parts[1] if len(parts) == 3 else "correct"
+
+
+def summary(files: dict[str, Any]) -> str:
+    """Per exercise and in total: correct passed, wrong/ diagnosed, heldout/ diagnosed (x/y)."""
+    columns = [("correct", "correct passed"), ("wrong", "wrong diagnosed")]
+    columns.append(("heldout", "held-out diagnosed"))
+    counts: dict[str, dict[str, list[int]]] = {}
+    for name, found in files.items():
+        slug, kind = Path(name).parts[0], part(name)
+        good = found["verdict"] == "passed" if kind == "correct" else bool(found["diagnosed"])
+        for row in (slug, "total"):
+            tally = counts.setdefault(row, {}).setdefault(kind, [0, 0])
+            tally[0] += good
+            tally[1] += 1
+    total = counts.pop("total", {})
+    width = max((len(slug) for slug in counts), default=5) + 2
+    lines = [("".ljust(width) + "".join(title.ljust(20) for _, title in columns)).rstrip()]
+    for row, tallies in [*sorted(counts.items()), ("total", total)]:
+        cells = [
+            (f"{tallies[kind][0]}/{tallies[kind][1]}" if kind in tallies else "-").ljust(20)
+            for kind, _ in columns
+        ]
+        lines.append(row.ljust(width) + "".join(cells).rstrip())
+    return "\n".join(lines)
+
+
 def compare(before: dict[str, Any], after: dict[str, Any]) -> int:
     changed = 0
     for name in sorted(set(before) | set(after)):
@@ -100,8 +132,10 @@ def main(argv: list[str] | None = None) -> int:
         before, after = (json.loads(Path(p).read_text()) for p in options.compare)
         return compare(before, after)
     slugs = options.slugs or sorted(p.name for p in CORPUS.iterdir() if p.is_dir())
-    json.dump(asyncio.run(report(slugs)), sys.stdout, indent=1, sort_keys=True)
+    files = asyncio.run(report(slugs))
+    json.dump(files, sys.stdout, indent=1, sort_keys=True)
     print()
+    print(summary(files), file=sys.stderr)  # for people: stdout stays the JSON alone
     return 0
 
 
