@@ -23,7 +23,7 @@ from tests.conftest import EXERCISES, LoopThread, SyncGrader
 SLUG = "mse-linear-gradient"  # returns (loss, grad): a tuple's items are each measured
 
 # The reference's answer times (1 + slip): a relative error of `slip` on every value.
-SCALED = '''
+SCALED = """
 import numpy as np
 
 
@@ -31,7 +31,7 @@ def mse_loss_and_grad(X, y, w):
     residual = X @ w - y
     loss = float(np.mean(residual**2)) * (1 + {slip})
     return loss, (2.0 / X.shape[0]) * (X.T @ residual) * (1 + {slip})
-'''
+"""
 
 
 def _with(tmp_path: Path, tolerance: str, rtol: str | None) -> Path:
