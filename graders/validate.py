@@ -252,7 +252,10 @@ def format_matrix(validation: Validation) -> str:
             mark = "·" if cell == "pass" else ("✓" if cell == mistake else "✗ " + cell)
             cells.append(mark.ljust(column))
         lines.append(mistake.ljust(width) + "  ".join(cells).rstrip())
-    lines.append("· not caught   ✓ caught and diagnosed as itself   ✗ caught, other diagnosis")
+    lines.append(
+        "· not caught   ✓ caught and diagnosed as itself   ✗ caught, other diagnosis "
+        "(✗ failed (no diagnosis): caught, nothing named)"
+    )
     if analysed := format_analyses(validation):
         lines += ["", analysed]
     return "\n".join(lines)

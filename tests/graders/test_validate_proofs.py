@@ -30,7 +30,7 @@ from graders.validate_give_aways import (
 )
 from graders.validate_proofs import failers
 from tests.conftest import EXERCISES, FLAGSHIP, LoopThread, SyncGrader
-from tests.test_cli import gradebox
+from tests.test_cli import Gradebox, gradebox  # noqa: F401 (a fixture)
 
 Edit = Callable[[Path], None]
 
@@ -182,7 +182,9 @@ def test_an_expect_the_reference_does_not_give_is_a_problem(
 
 
 def test_expect_catches_a_slipped_reference_after_the_tools_rewrote_the_rest(
-    tmp_path: Path, validate: Callable[[Path], Validation]
+    tmp_path: Path,
+    validate: Callable[[Path], Validation],
+    gradebox: Gradebox,  # noqa: F811
 ) -> None:
     """The flagship's reference with 1000 for 10000: `--fill-examples` and `--write-fails`
     make the statement and the catches agree with it, but never touch an `expect`."""
