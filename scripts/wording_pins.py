@@ -7,7 +7,8 @@ A *wording-tied assertion* is an `assert` whose tested expression holds a senten
 of five or more plain words: not code, not data) (its failure message, after the comma, does not count); a *sentence row* is a
 `pytest.mark.parametrize` row holding one. Prose is pinned once, in the golden reports
 (tests/golden), which this does not read; the learner corpora (tests/corpus) hold learner
-code, not tests.
+code, not tests, and tests/test_wording_pins.py's sentences are this script's own inputs. A
+name in an assertion or a `parametrize` that refers to a module-level value is read there.
 """
 
 from __future__ import annotations
@@ -32,20 +33,36 @@ def is_sentence(text: str) -> bool:
     if "\n" in text.strip() or sum(bool(WORD.match(t)) for t in text.split()) < WORDS:
         return False
     try:
-        ast.parse(text)
+        ast.parse(text.strip())  # an indented line of code is code too
     except SyntaxError:
         return True
     return False
 
 
-def _sentences(node: ast.AST) -> Iterator[ast.Constant]:
+def _sentences(node: ast.AST, names: dict[str, ast.expr]) -> Iterator[ast.Constant]:
+    """The sentences in `node`, and in the module-level values its names refer to (a table
+    of cases written once and named in `parametrize` or an assertion counts where it is used)."""
     for inner in ast.walk(node):
-        if (
-            isinstance(inner, ast.Constant)
-            and isinstance(inner.value, str)
-            and is_sentence(inner.value)
-        ):
-            yield inner
+        if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+            if is_sentence(inner.value):
+                yield inner
+        elif isinstance(inner, ast.Name) and inner.id in names:
+            yield from _sentences(names[inner.id], {})
+
+
+def _module_values(tree: ast.Module) -> dict[str, ast.expr]:
+    """Module-level `NAME = value` (and annotated) assignments."""
+    values: dict[str, ast.expr] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            target, value = node.target, node.value
+        else:
+            continue
+        if isinstance(target, ast.Name):
+            values[target.id] = value
+    return values
 
 
 def _is_parametrize(decorator: ast.expr) -> bool:
@@ -55,18 +72,21 @@ def _is_parametrize(decorator: ast.expr) -> bool:
 
 def pins(tree: ast.Module) -> tuple[list[int], list[int]]:
     """The lines of the wording-tied assertions and of the sentence rows in one module."""
+    names = _module_values(tree)
     asserts: list[int] = []
     rows: list[int] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Assert) and any(_sentences(node.test)):
+        if isinstance(node, ast.Assert) and any(_sentences(node.test, names)):
             asserts.append(node.lineno)
         decorators = getattr(node, "decorator_list", [])
         for decorator in decorators:
             if not (_is_parametrize(decorator) and isinstance(decorator, ast.Call)):
                 continue
             values = decorator.args[1] if len(decorator.args) > 1 else None
+            if isinstance(values, ast.Name) and values.id in names:
+                values = names[values.id]  # a table named once
             if isinstance(values, ast.List | ast.Tuple):
-                rows.extend(row.lineno for row in values.elts if any(_sentences(row)))
+                rows.extend(row.lineno for row in values.elts if any(_sentences(row, names)))
     return asserts, rows
 
 
@@ -76,6 +96,7 @@ def test_files(root: Path) -> list[Path]:
         path
         for path in tests.rglob("*.py")
         if path.relative_to(tests).parts[0] not in {"corpus", "golden", "fixtures"}
+        and path.name != "test_wording_pins.py"  # this script's own cases are sentences
     )
 
 

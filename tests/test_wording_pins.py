@@ -36,6 +36,7 @@ def test_rows(code, said):
         ("not-finite", False),
         ("def f(x): return x + 1 if x else None", False),  # code: few plain words
         ("the first line of\nthe second line of text", False),  # a multi-line source
+        ("    return np.where(mask, scores, x) if x is not None else y", False),  # indented code
     ],
 )
 def test_a_sentence_is_one_line_of_five_plain_words(text: str, sentence: bool) -> None:
@@ -46,3 +47,24 @@ def test_pins_counts_sentence_assertions_and_rows_only() -> None:
     asserts, rows = pins(ast.parse(MODULE))
     assert asserts == [5]  # the id assertion's message and the code string do not count
     assert rows == [12]
+
+
+TABLES = """
+import pytest
+
+SAID = "It returned the str 'the table' where an array was expected"
+CASES = [("x = 1", SAID), ("y = 2", "not-numbers")]
+
+@pytest.mark.parametrize(("code", "said"), CASES)
+def test_rows(code, said):
+    pass
+
+def test_named(report):
+    assert SAID in report.message
+"""
+
+
+def test_pins_follows_names_to_the_module_level_tables_and_constants_they_name() -> None:
+    asserts, rows = pins(ast.parse(TABLES))
+    assert asserts == [12]
+    assert rows == [5]  # the row naming SAID, in the table CASES
