@@ -11,7 +11,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from graders.check_core import NoReference, check_each
+    from graders.check_core import NoReference, Reference, check_each
     from graders.check_helpers import (
         axis_index,
         every_wrong,
@@ -80,6 +80,7 @@ _HOME = {
     "within_tolerance": "graders.protocol.matching",
     "check_each": "graders.check_core",
     "NoReference": "graders.check_core",
+    "Reference": "graders.check_core",
     "transformation": "graders.transformations",
     "wrong_trials": "graders.check_helpers",
     "got_array": "graders.check_helpers",
@@ -113,6 +114,7 @@ __all__ = [
     "Finding",
     "Mismatch",
     "NoReference",
+    "Reference",
     "Report",
     "Status",
     "TestResult",

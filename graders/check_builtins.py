@@ -128,20 +128,25 @@ def check_finite_within(trials: list[Trial], context: CheckContext) -> Failure |
 
 @check("inputs_unchanged", values=False)
 def check_inputs_unchanged(trials: list[Trial], context: CheckContext) -> Failure | None:
-    """The call leaves every array it was given as it was (param `names`: the arguments'
-    names, for the message). With param `new_array = true`, the result must also be a new
-    array: not the input itself nor a view of one (`x.reshape(...)`, `x.T`, `x[1:]`), which
-    the caller would change by writing into the result. Items of a returned tuple or list
-    count as the result."""
-    names = list(context.params.get("names", []))
+    """The call leaves every array it was given as it was, each named in the message by the
+    reference's parameter name (param `names`, if given: the parameters watched, by name; the
+    load check refuses a name the reference has not). With param `new_array = true`, the
+    result must also be a new array: not the input itself nor a view of one
+    (`x.reshape(...)`, `x.T`, `x[1:]`), which the caller would change by writing into the
+    result. Items of a returned tuple or list count as the result."""
+    watched = context.params.get("names")
     new_array = context.params.get("new_array", False) is True
 
-    def name_of(index: int) -> str:
-        return f"`{names[index]}`" if index < len(names) else f"argument {index + 1}"
+    def named(trial: Trial, positions: tuple[int, ...]) -> str | None:
+        names = trial.parameters.names or tuple(watched or ())  # no signature: by position
+        for index in positions:
+            name = names[index] if index < len(names) else None
+            if watched is None or name is None or name in watched:
+                return f"`{name}`" if name is not None else f"argument {index + 1}"
+        return None
 
     for trial in trials:
-        if trial.modified:
-            name = name_of(trial.modified[0])
+        if (name := named(trial, trial.modified)) is not None:
             return Failure(
                 f"It changed its input {name} in place: after the call, {name} no longer holds "
                 "the values it was given. The caller still needs them: compute the result in a "
@@ -149,8 +154,7 @@ def check_inputs_unchanged(trials: list[Trial], context: CheckContext) -> Failur
                 "(`x = x.copy()`).",
                 trial,
             )
-        if new_array and trial.shares_memory:
-            name = name_of(trial.shares_memory[0])
+        if new_array and (name := named(trial, trial.shares_memory)) is not None:
             return Failure(
                 f"It returned {name} itself, or a view of it (`reshape`, `.T`, a slice and "
                 f"`np.asarray` give views): the result shares its memory with {name}, so a "

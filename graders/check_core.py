@@ -55,9 +55,16 @@ class Trial:
         return np.asarray(self.arg(name), dtype=np.float64)
 
     def args(self) -> dict[str, Any]:
-        """Every argument by name, defaults included."""
-        named = dict(zip(self.parameters.names, self.probe.args, strict=False))
-        return {**self.parameters.defaults, **named}
+        """Every argument by name, in the order of the reference's signature: the call's value
+        where the probe gives one, else the parameter's default (a parameter with neither is
+        left out)."""
+        given = dict(zip(self.parameters.names, self.probe.args, strict=False))
+        defaults = self.parameters.defaults
+        return {
+            name: given[name] if name in given else defaults[name]
+            for name in self.parameters.names
+            if name in given or name in defaults
+        }
 
     def with_values(self, got: Any, expected: Any) -> Trial:
         """The same call with other values (one item of a tuple, say)."""
@@ -102,7 +109,12 @@ class NoReference(Exception):
     """`CheckContext.reference` was refused: too large a call, or the CPU budget is spent."""
 
 
-def _no_reference(*args: Any) -> Any:
+Reference = Callable[..., Any]
+"""`context.reference`, and the first argument of a `@transformation` function: the reference
+called with positional arguments and keywords, bound through its own signature."""
+
+
+def _no_reference(*args: Any, **kwargs: Any) -> Any:
     raise NoReference("this context calls no reference")
 
 
@@ -110,8 +122,9 @@ def _no_reference(*args: Any) -> Any:
 class CheckContext:
     """What a check may consult besides the trials.
 
-    `reference(*args)` calls the exercise's reference on arguments of the check's choosing
-    (trusted code, bounded: it raises `NoReference` past its budget). `fail` and `finding`
+    `reference(*args, **kwargs)` calls the exercise's reference on arguments of the check's
+    choosing, bound through the reference's signature as Python binds a call (trusted code,
+    bounded: it raises `NoReference` past its budget). `fail` and `finding`
     word a result from the exercise's messages.toml (graders.wording), by id.
     """
 
@@ -120,7 +133,7 @@ class CheckContext:
     loops: list[LoopFinding] = field(default_factory=list)
     params: dict[str, Any] = field(default_factory=dict)
     wording: Wording = field(default_factory=Wording)
-    reference: Callable[..., Any] = _no_reference
+    reference: Reference = _no_reference
 
     def fail(self, message_id: str, trial: Trial | None = None, /, **values: Any) -> Failure:
         """A failure worded by `[messages] <message_id>`, its placeholders filled from
@@ -164,6 +177,7 @@ def check(
 
     def mark(function: CheckFunction) -> CheckFunction:
         setattr(function, CHECK_MARK, Check(name, function, static, values, raises))
+        register(function, "check", name)
         return function
 
     return mark
@@ -210,7 +224,9 @@ def check_each(
 
         each.__name__ = each.__qualname__ = function.__name__
         each.__doc__ = function.__doc__
-        return check(name, values=values, raises=raises)(each)
+        setattr(each, CHECK_MARK, Check(name, each, False, values, raises))
+        register(function, "check", name)
+        return each
 
     return mark
 
@@ -234,7 +250,60 @@ def analysis(function: AnalysisFunction) -> AnalysisFunction:
     return a `Finding` naming the mistake, or None. Analyses run when no known mistake of the
     exercise matches, before the library's generic ones; one must fit every wrong trial."""
     setattr(function, ANALYSIS_MARK, True)
+    register(function, "analysis", function.__name__)
     return function
+
+
+REGISTERED = "__gradebox_registered__"  # a checks module's global: what it registered, in order
+
+
+@dataclass(frozen=True)
+class Registered:
+    """One registration by a decorator: a check's name, an analysis's function name or a
+    transformation's finding id, by which function and at which line."""
+
+    kind: str  # "check", "analysis" or "finding"
+    key: str
+    function: str
+    line: int
+
+
+def register(function: Callable[..., Any], kind: str, key: str) -> None:
+    """Note, in the module that defines `function`, that it registered `key` (so that a second
+    registration of the same key, which would replace or shadow the first, is refused at load)."""
+    namespace = getattr(function, "__globals__", None)
+    code = getattr(function, "__code__", None)
+    if isinstance(namespace, dict):
+        line = code.co_firstlineno if code is not None else 0
+        namespace.setdefault(REGISTERED, []).append(Registered(kind, key, function.__name__, line))
+
+
+_TWICE = {
+    "check": "the check `{key}` is registered twice",
+    "analysis": "the analysis `{key}` is defined twice",
+    "finding": "the finding id `{key}` is registered by two transformations",
+}
+_WHY = {
+    "check": "the second replaces the first, which never runs: give each check its own name",
+    "analysis": "the second replaces the first, which never runs: give each its own name",
+    "finding": "each transformation names its own finding (one misconception, one id): rename "
+    "one, or stack both decorators on one function",
+}
+
+
+def registration_problems(namespace: Mapping[str, Any]) -> list[str]:
+    """Each key a module's decorators registered more than once, naming both functions."""
+    seen: dict[tuple[str, str], Registered] = {}
+    problems = []
+    for item in namespace.get(REGISTERED, []):
+        first = seen.setdefault((item.kind, item.key), item)
+        if first is not item:
+            twice = _TWICE[item.kind].format(key=item.key)
+            problems.append(
+                f"{twice}: by `{first.function}` (line {first.line}) and by `{item.function}` "
+                f"(line {item.line}); {_WHY[item.kind]}"
+            )
+    return problems
 
 
 TOLERANCE_MARK = "__gradebox_tolerance__"

@@ -28,10 +28,12 @@ from graders.check_values import (
     compare_values,
     describe,
     is_structure,
+    kind_of,
     paired_items,
     returned_array,
 )
 from graders.protocol.matching import numbers_of, within_tolerance
+from graders.protocol.values import ListOfNumbers
 from graders.wording import as_text, number, row_text, tolerance_text
 
 Array = np.ndarray[Any, Any]
@@ -150,19 +152,37 @@ def check_item_matches(trial: Trial, context: CheckContext) -> Failure | None:
     item = context.params.get("item", 0)
     name = str(context.params.get("item_name", f"item {item!r}"))
     got, expected = trial.got, trial.expected
+    place = f"under key {item!r}" if isinstance(item, str) else f"as item {item!r}"
+    where = (
+        f", with {name} {place}"
+        if "item_name" in context.params
+        else f"; this test compares its {kind_of_item(item)} {item!r}"
+    )
+    if _container_of(got) != _container_of(expected):  # a list for a tuple: another value
+        return Failure(
+            f"It returned {kind_of(got)}; {kind_of(expected)} was expected{where}.",
+            trial,
+        )
     try:
         mine = got[item]
     except (TypeError, IndexError, KeyError):
-        kind = "key" if isinstance(item, str) else "item"
+        has = "key" if isinstance(item, str) else "item"
         return Failure(
-            f"It returned {describe(got)}, which has no {kind} {item!r}: "
-            f"{describe(expected)} was expected, {name} at {item!r}.",
+            f"It returned {describe(got)}, which has no {has} {item!r}; "
+            f"{kind_of(expected)} was expected{where}.",
             trial,
         )
     failure = compare_values(trial.with_values(mine, expected[item]), context.tolerance)
     if failure is not None:
         failure.message = f"About {name} ({kind_of_item(item)} {item!r}): {failure.message}"
     return failure
+
+
+def _container_of(value: Any) -> str | None:
+    """ "tuple", "list" or "dict" for a value of that kind (however it crossed), else None."""
+    if isinstance(value, ListOfNumbers):
+        return value.container
+    return type(value).__name__ if type(value) in (tuple, list, dict) else None
 
 
 def kind_of_item(item: Any) -> str:

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from graders import reference_calls, trusted
-from graders.checks import Failure, Trial
+from graders.checks import BUILTIN_CHECKS, Check, Failure, Trial
 from graders.engine.per_test import grade_test
 from graders.engine.reading import ProbeOutcome, ProbeResult
 from graders.exercise import Exercise
@@ -72,6 +72,8 @@ def _problems(exercise: Exercise) -> list[str]:
         analyses = trusted.analyses_for(exercise)
     except Exception as error:
         return [*problems, f"checks.py: does not import: {type(error).__name__}: {error}"]
+    problems += [f"checks.py: {twice}" for twice in trusted.registrations_twice(exercise)]
+    problems += _watched_problems(exercise, checks)
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
         for test in exercise.tests:
@@ -97,6 +99,28 @@ def _problems(exercise: Exercise) -> list[str]:
                         f"{type(error).__name__} on the reference's results of test "
                         f"`{test.id}`: {error}. An analysis returns a finding or None"
                     )
+    return problems
+
+
+def _watched_problems(exercise: Exercise, checks: dict[str, Check]) -> list[str]:
+    """`names` of a built-in `inputs_unchanged` test: the reference's parameters it watches."""
+    parameters = reference_calls.parameters(exercise).names
+    problems = []
+    for test in exercise.tests:
+        names = test.params.get("names")
+        builtin = checks[test.check].function is BUILTIN_CHECKS["inputs_unchanged"].function
+        if test.check != "inputs_unchanged" or not builtin or names is None:
+            continue
+        listed = isinstance(names, list) and bool(names)
+        unknown = [name for name in names if name not in parameters] if listed else []
+        if not listed or unknown:
+            what = f"{unknown[0]!r} is not one" if unknown else "it is not a list of them"
+            problems.append(
+                f"exercise.toml: test `{test.id}`: `names = {names!r}` lists the arguments "
+                f"watched, by the reference's parameter names, "
+                f"{exercise.entry}({', '.join(parameters)}), and {what}: fix or remove it "
+                "(without `names`, every argument is watched)"
+            )
     return problems
 
 

@@ -1,6 +1,6 @@
 """A check's context: the reference's parameters by name, and the reference called on demand.
 
-`context.reference(*args)` runs the exercise's reference (the author's code, never the
+`context.reference(*args, **kwargs)` runs the exercise's reference (the author's code, never the
 learner's) in this process with the real NumPy, on arguments a check or an analysis chose: a
 probe's input rebuilt with one misconception (clipped, rescaled, shifted along another axis).
 What it may cost is fixed here, whatever the learner returned:
@@ -128,25 +128,33 @@ class ReferenceCalls:
         self.exercise, self.max_elements = exercise, max_elements
         self.spent = 0.0  # CPU seconds of this thread the calls took
 
-    def __call__(self, *args: Any) -> Any:
-        size = sum(elements_of(arg) for arg in args)
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """The reference's value for this call, keywords bound through its own signature (a
+        TypeError, as Python's, for an argument it has not); the defaults it leaves out filled
+        in, so `reference(x)` and `reference(x, axis=-1)` are one call."""
+        exercise = self.exercise
+        path = exercise.solution_path
+        function = trusted.entry_function(path, exercise.entry)
+        bound = inspect.signature(function).bind(*args, **kwargs)
+        bound.apply_defaults()
+        named = tuple(bound.arguments.items())
+        size = sum(elements_of(value) for _, value in named)
         if size > self.max_elements:
             raise NoReference(f"a call of {size:,} elements (at most {self.max_elements:,})")
         if self.spent >= CPU_SECONDS:
             raise NoReference(f"the reference's budget of {CPU_SECONDS:g} s of CPU is spent")
-        exercise = self.exercise
-        path = exercise.solution_path
         mtime = trusted.modified(path)
-        key = _digest(str(path), mtime, exercise.entry, args)
+        key = _digest(str(path), mtime, exercise.entry, named)
         found, value = _answers.get(key)
         if found:
             return value
-        function = trusted.entry_function(path, exercise.entry)
         started = time.thread_time()
         try:
             with warnings.catch_warnings(), np.errstate(all="ignore"):
                 warnings.simplefilter("ignore")
-                value = trusted.normalised(function(*[_copy(arg) for arg in args]))
+                positional = [_copy(arg) for arg in bound.args]
+                keywords = {name: _copy(arg) for name, arg in bound.kwargs.items()}
+                value = trusted.normalised(function(*positional, **keywords))
         except Exception as error:
             value = trusted.raised_value(type(error).__name__, str(error))
         finally:

@@ -7,9 +7,10 @@ with the parameters the library fits:
     def clipped(reference, x, axis, *, low, high):
         return reference(np.clip(x, low, high), axis)
 
-The function gets `reference` (`CheckContext.reference`, bounded) and the call's arguments by
-the reference's parameter names, defaults included, then the fitted parameters by keyword.
-`fit(wrong, context)` proposes parameter sets, best first, from the wrong trials (an estimate
+The function gets `reference` (`CheckContext.reference`, bounded; it takes keywords too, bound
+through the reference's signature) and the call's arguments by keyword, in the order of the
+reference's signature, defaults included (`Trial.args()`), then the fitted parameters by
+keyword. `fit(wrong, context)` proposes parameter sets, best first, from the wrong trials (an estimate
 from the learner's own values); `grid` gives fixed choices instead (every combination). The
 library keeps the first set that rebuilds the learner's values on **every** wrong trial within
 the tolerance, from more compared numbers than it has parameters (an array parameter counts
@@ -45,12 +46,15 @@ from typing import Any
 import numpy as np
 
 from graders.check_core import (
+    ANALYSIS_MARK,
     AnalysisFunction,
     CheckContext,
     Finding,
     NoReference,
     Trial,
-    analysis,
+)
+from graders.check_core import (
+    register as noted,
 )
 from graders.check_helpers import wrong_trials
 from graders.protocol.matching import numbers_of, within_tolerance
@@ -110,7 +114,11 @@ def transformation(
         analyse.__doc__ = function.__doc__
         setattr(analyse, REBUILD_MARK, rebuild)
         setattr(analyse, WORDS_MARK, worded)
-        return analysis(analyse)
+        setattr(analyse, ANALYSIS_MARK, True)
+        if below is None:  # one analysis however many decorators it stacks
+            noted(rebuild, "analysis", rebuild.__name__)
+        noted(rebuild, "finding", finding_id)
+        return analyse
 
     return register
 

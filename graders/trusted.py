@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from graders.check_core import registration_problems
 from graders.checks import (
     BUILTIN_CHECKS,
     AnalysisFunction,
@@ -285,6 +286,16 @@ def analyses_for(exercise: Exercise) -> list[AnalysisFunction]:
     except FileNotFoundError:
         return []
     return collect_analyses(vars(_load_module(exercise.checks_path, stamp)))
+
+
+def registrations_twice(exercise: Exercise) -> list[str]:
+    """What the exercise's checks.py registers twice (a check name, an analysis, a finding id
+    of a transformation), each naming both functions; empty without a checks.py."""
+    try:
+        stamp = modified(exercise.checks_path)
+    except FileNotFoundError:
+        return []
+    return registration_problems(vars(_load_module(exercise.checks_path, stamp)))
 
 
 def tolerance_function(exercise: Exercise) -> ToleranceFunction | None:

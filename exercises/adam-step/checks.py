@@ -8,14 +8,13 @@ import numpy as np
 from graders import (
     CheckContext,
     Failure,
+    Reference,
     Trial,
     check_each,
     describe,
     transformation,
     value_mismatch,
 )
-
-NAMES = ("param", "grad", "m", "v", "t", "lr", "beta1", "beta2", "eps")  # the reference's order
 
 
 @check_each("first_step")  # step 1 from zero moments: a wrong new_param as a wrong step size
@@ -51,13 +50,13 @@ def lr_used(params: dict[str, float], wrong: list[Trial]) -> dict[str, float]:
     return {"used": params["factor"] * float(wrong[0].arg("lr")), "given": wrong[0].arg("lr")}
 
 
-def _with(reference: Any, call: dict[str, Any], **changes: Any) -> Any:
+def _with(reference: Reference, call: dict[str, Any], **changes: Any) -> Any:
     with np.errstate(all="ignore"):
-        return reference(*({**call, **changes}[name] for name in NAMES))
+        return reference(**{**call, **changes})  # keywords, bound by the reference's signature
 
 
 @transformation("one-bias-correction", grid={"missing": ("m", "v")})
-def one_correction(reference: Any, *, missing: str, **call: Any) -> Any:
+def one_correction(reference: Reference, *, missing: str, **call: Any) -> Any:
     if missing == "m":  # m / (1 - beta1**t) left out: the step shrinks by that factor
         return _with(reference, call, lr=call["lr"] * (1 - call["beta1"] ** call["t"]))
     root = np.sqrt(1 - call["beta2"] ** call["t"])  # sqrt(v) = root * sqrt(v_hat)
@@ -65,15 +64,15 @@ def one_correction(reference: Any, *, missing: str, **call: Any) -> Any:
 
 
 @transformation("learning-rate-off", fit=lr_factors, words=lr_used)
-def lr_scaled(reference: Any, *, factor: float, **call: Any) -> Any:
+def lr_scaled(reference: Reference, *, factor: float, **call: Any) -> Any:
     return _with(reference, call, lr=call["lr"] * factor)
 
 
 @transformation("wrong-betas", grid={"b1": (0.0, 0.5, 0.8, 0.9, 0.99), "b2": (0.9, 0.99, 0.999)})
-def other_betas(reference: Any, *, b1: float, b2: float, **call: Any) -> Any:
+def other_betas(reference: Reference, *, b1: float, b2: float, **call: Any) -> Any:
     return _with(reference, call, beta1=b1, beta2=b2)
 
 
 @transformation("wrong-step-count", grid={"offset": (-3, -2, -1, 1, 2, 3)})
-def shifted_t(reference: Any, *, offset: int, **call: Any) -> Any:
+def shifted_t(reference: Reference, *, offset: int, **call: Any) -> Any:
     return _with(reference, call, t=call["t"] + offset)

@@ -2,6 +2,7 @@
 
 When no known mistake of the exercise matches, the learner's values are compared with the
 reference's through simple transformations: a missing `return`, a list or a tuple for an array,
+the right values in another container (a list for a tuple, a tuple for a dict: engine.containers),
 an extra or missing axis, the axes swapped, a row or column too many, rows shifted, a constant
 scale or offset, a sign, columns in another order, lost precision, an integer dtype, and the
 reference called with two arguments swapped. An analysis fits only when it explains every
@@ -17,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from graders.checks import Finding, Trial
+from graders.engine.containers import container_swapped
 from graders.engine.fits import VALUE_ANALYSES, Analysis, Pair, arguments_swapped
 from graders.exercise import Exercise
 from graders.markdown import render
@@ -95,6 +97,9 @@ def analyse(
     trials hold the values, not only their type, dtype and shape). Where the reference returns
     a tuple or a list of values (a loss and its gradient), each item the learner got wrong is
     analysed on its own: a slip in one item is named even when the others are right."""
+    swapped = container_swapped(trials, tolerance, values)  # (a, b) as [a, b]: no item wrong
+    if swapped is not None:
+        return from_finding(swapped)
     items = _items(trials)
     if items is None:
         found = _analysed(exercise, trials, tolerance, values)

@@ -15,6 +15,7 @@ PUBLIC = [
     "softmax",
     "WrongSlice", "common_divisor", "first_slice_off", "first_wrong_slice", "returned_like",
     "subscript",
+    "Reference",
 ]  # fmt: skip
 
 
