@@ -14,6 +14,7 @@ difficulty = "medium"          # easy | medium | hard
 tags = ["numpy"]
 summary = "TODO: one line, shown in the exercise list"
 section = "TODO: course section"
+# order = 1                    # optional: its place in the list; exercises without one come last
 tolerance = 1e-4               # absolute tolerance for every value comparison
 # rtol = 1e-6                  # optional: + rtol x the call's largest |reference value|
 
