@@ -35,7 +35,7 @@ def check_shape(trials: list[Trial], context: CheckContext) -> Failure | None:
     for trial in trials:
         message = _shape_message(trial.got, trial.expected)
         if message is not None:
-            return Failure(message, trial)
+            return Failure(message, trial, message_id="shape-differs")
     return None
 
 
@@ -98,6 +98,7 @@ def _not_exactly_zero(trial: Trial) -> Failure | None:
         f"{position(index)} is {number(got[index])} but exactly 0 was expected: "
         "a tolerance does not apply where the value must be exactly zero.",
         trial,
+        message_id="not-exactly-zero",
     )
 
 
@@ -113,7 +114,11 @@ def check_finite_within(trials: list[Trial], context: CheckContext) -> Failure |
         finite = np.isfinite(got)
         if not finite.all():
             index = tuple(int(i) for i in np.argwhere(~finite)[0])
-            return Failure(f"{position(index)} is {got[index]}; every value must be finite.", trial)
+            return Failure(
+                f"{position(index)} is {got[index]}; every value must be finite.",
+                trial,
+                message_id="not-finite",
+            )
         outside = (got < low - tolerance) | (got > high + tolerance)
         if outside.any():
             index = tuple(int(i) for i in np.argwhere(outside)[0])
@@ -122,6 +127,7 @@ def check_finite_within(trials: list[Trial], context: CheckContext) -> Failure |
                 f"(tolerance {tolerance_text(tolerance)}). {int(outside.sum())} of {got.size} "
                 f"values are outside; the largest magnitude is {number(float(np.abs(got).max()))}.",
                 trial,
+                message_id="outside-range",
             )
     return None
 
@@ -153,6 +159,7 @@ def check_inputs_unchanged(trials: list[Trial], context: CheckContext) -> Failur
                 "new array (`out = np.empty_like(x)`, or an expression), or copy first "
                 "(`x = x.copy()`).",
                 trial,
+                message_id="input-changed",
             )
         if new_array and (name := named(trial, trial.shares_memory)) is not None:
             return Failure(
@@ -161,6 +168,7 @@ def check_inputs_unchanged(trials: list[Trial], context: CheckContext) -> Failur
                 f"caller who writes into the result changes {name} too. A new array was "
                 "expected: build the result with an expression, or return a `.copy()`.",
                 trial,
+                message_id="returns-input-view",
             )
     return None
 
@@ -188,6 +196,7 @@ def check_dtype(trials: list[Trial], context: CheckContext) -> Failure | None:
                 f"Keep the result in {wanted.name}: look for an `.astype(...)` or a `dtype=` "
                 "that changes it.",
                 trial,
+                message_id="dtype-differs",
             )
     return None
 
@@ -231,6 +240,7 @@ def check_raises(trials: list[Trial], context: CheckContext) -> Failure | None:
                 f"It returned {describe(trial.got)}; this call should raise {wanted}, "
                 "since its arguments are invalid.",
                 trial,
+                message_id="did-not-raise",
             )
         said = (
             f"It raised {raised.type}: {raised.message}"
@@ -238,7 +248,9 @@ def check_raises(trials: list[Trial], context: CheckContext) -> Failure | None:
             else (f"It raised {raised.type} with no message")
         )
         if not raised.is_a(wanted):
-            return Failure(f"{said}\n{wanted} was expected.", trial, raised.line)
+            return Failure(
+                f"{said}\n{wanted} was expected.", trial, raised.line, message_id="wrong-exception"
+            )
         missing = [text for text in mentions if text not in raised.message]
         if missing:
             needed = " and ".join(f"`{text}`" for text in mentions)
@@ -247,5 +259,6 @@ def check_raises(trials: list[Trial], context: CheckContext) -> Failure | None:
                 f"so the caller can see what was wrong: `{missing[0]}` is not in it.",
                 trial,
                 raised.line,
+                message_id="exception-message-lacks",
             )
     return None

@@ -93,10 +93,18 @@ class Failure(Exception):
     fails with this message.
     """
 
-    def __init__(self, message: str, trial: Trial | None = None, line: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        trial: Trial | None = None,
+        line: int | None = None,
+        message_id: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.message, self.trial, self.line = message, trial, line
-        self.message_id: str | None = None  # the messages.toml id it was worded from, if any
+        # What the message says, stably (the report's `message_id`): a library id
+        # (graders.message_ids) or the messages.toml id it was worded from.
+        self.message_id = message_id
 
     def followed_by(self, *notes: Failure | None) -> Failure:
         """This failure, its message followed by each note's on a line of its own (a note that
@@ -140,9 +148,7 @@ class CheckContext:
         `values` (and `tolerance`). `trial` is positional only, so `**values` may be any dict
         (a placeholder may even be named `trial`)."""
         values.setdefault("tolerance", tolerance_text(self.tolerance))
-        failure = Failure(self.wording.message(message_id, values), trial)
-        failure.message_id = message_id
-        return failure
+        return Failure(self.wording.message(message_id, values), trial, message_id=message_id)
 
     def finding(self, finding_id: str, **values: Any) -> Finding:
         """The finding `[findings.<finding_id>]`, its placeholders filled from `values`."""

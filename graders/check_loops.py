@@ -28,7 +28,7 @@ def check_no_python_loops(trials: list[Trial], context: CheckContext) -> Failure
     counted = [trial for trial in trials if trial.probe.counted]
     for trial in counted:
         if trial.counts is None or not trial.counts.traced:
-            return Failure(_UNCOUNTED, trial)
+            return Failure(_UNCOUNTED, trial, message_id="steps-not-counted")
     for small, large in zip(counted[0::2], counted[1::2], strict=False):
         assert small.counts is not None
         assert large.counts is not None
@@ -57,6 +57,7 @@ def _counted_values(counted: list[Trial], others: list[Trial], tolerance: float)
             f"call: the count says nothing about code that runs only when it is not counted. "
             f"{_INSTEAD}, on every call.",
             trial,
+            message_id="differs-when-counted",
         )
     return None
 
@@ -84,7 +85,7 @@ def _differs(trial: Trial, tolerance: float) -> Failure | None:
     try:
         return compare_values(trial, tolerance)
     except Exception:  # a value no comparison can read is not the reference's
-        return Failure(f"It returned {describe(trial.got)}.", trial)
+        return Failure(f"It returned {describe(trial.got)}.", trial, message_id="unreadable-value")
 
 
 _UNCOUNTED = (
@@ -106,6 +107,7 @@ def _loop_found(context: CheckContext) -> Failure:
             f"{FIXED_FEW} items written in the code is fine). {_INSTEAD} instead, inside "
             f"{context.entry}().",
             line=first.line,
+            message_id="loop-at-import",
         )
     where = (
         ""
@@ -114,7 +116,10 @@ def _loop_found(context: CheckContext) -> Failure:
     )
     others = len(context.loops) - 1
     more = f" There {'is' if others == 1 else 'are'} {others} more after it." if others else ""
-    return Failure(f"Line {first.line} uses a {first.kind}{where}. {_INSTEAD} instead.{more}")
+    return Failure(
+        f"Line {first.line} uses a {first.kind}{where}. {_INSTEAD} instead.{more}",
+        message_id="loop-found",
+    )
 
 
 # A vectorised call takes the same steps at any size; one that takes many more on the smaller
@@ -129,6 +134,7 @@ def _shrink(small: Trial, before: CallCounts, large: Trial, after: CallCounts) -
         "same steps whatever the sizes, and work done on one call for another (a cache filled "
         f"one element at a time) is still a loop. {_INSTEAD} on every call.",
         small,
+        message_id="steps-shrink",
     )
 
 
@@ -143,6 +149,7 @@ def _growth(small: Trial, before: CallCounts, large: Trial, after: CallCounts) -
             + calls.format(f"{after.total:,}")
             + f": the work grows with the size. {_INSTEAD} instead.",
             large,
+            message_id="steps-grow",
         )
     if grown.line is None:
         what = f"{grown.helper} went through {grown.before:,} elements " + calls.format(
@@ -152,6 +159,7 @@ def _growth(small: Trial, before: CallCounts, large: Trial, after: CallCounts) -
             f"{what}: it handles one element at a time in Python, so its work grows with the "
             f"size. {_INSTEAD} instead.",
             large,
+            message_id="helper-elements-grow",
         )
     item = grown.line
     kind = f" (in a {item.kind})" if item.kind and item.kind != "recursion" else ""
@@ -161,4 +169,5 @@ def _growth(small: Trial, before: CallCounts, large: Trial, after: CallCounts) -
         f"{ran}: the work grows with the size, one Python step per element. {_INSTEAD} instead.",
         large,
         line=item.line,
+        message_id="line-runs-grow",
     )

@@ -65,7 +65,7 @@ def check_finite_then_matches(trial: Trial, context: CheckContext) -> Failure | 
             if isinstance(explain := context.params.get("explain"), str):
                 note = context.fail(explain, trial, low=float(low), high=float(high)).message
                 message = f"{message}\n{note}"
-            return Failure(message, trial)
+            return Failure(message, trial, message_id="not-finite")
     return compare_values(trial, context.tolerance)
 
 
@@ -115,6 +115,7 @@ def _reduces_to(trial: Trial, context: CheckContext) -> Failure | None:
                 f"The value at index {as_text(index)} is {number(float(got[index]))}: every "
                 f"value must be a finite number in [{low:g}, {high:g}].",
                 trial,
+                message_id="outside-range",
             )
     if got.ndim == 0:
         return compare_values(trial, tolerance)
@@ -144,7 +145,7 @@ def _reduces_to(trial: Trial, context: CheckContext) -> Failure | None:
                 f"must be taken along axis {axis}."
             )
             break
-    return Failure(message, trial)
+    return Failure(message, trial, message_id="slice-reduces-wrong")
 
 
 @check_each("item_matches")
@@ -162,6 +163,7 @@ def check_item_matches(trial: Trial, context: CheckContext) -> Failure | None:
         return Failure(
             f"It returned {kind_of(got)}; {kind_of(expected)} was expected{where}.",
             trial,
+            message_id="wrong-container",
         )
     try:
         mine = got[item]
@@ -171,6 +173,7 @@ def check_item_matches(trial: Trial, context: CheckContext) -> Failure | None:
             f"It returned {describe(got)}, which has no {has} {item!r}; "
             f"{kind_of(expected)} was expected{where}.",
             trial,
+            message_id="item-missing",
         )
     failure = compare_values(trial.with_values(mine, expected[item]), context.tolerance)
     if failure is not None:
@@ -197,4 +200,5 @@ def check_returns_python_float(trial: Trial, context: CheckContext) -> Failure |
         f"It returned {describe(trial.got)}; a Python float was expected (`float(...)` "
         "turns a NumPy scalar or a 0-d array into one).",
         trial,
+        message_id="python-float-expected",
     )

@@ -129,9 +129,14 @@ def _not_numbers(trial: Trial) -> Failure:
             f"It returned {describe(trial.got)}; real numbers were expected."
             + _imaginary_note(trial.got),
             trial,
+            message_id="complex-not-real",
         )
     wanted = _ONE_NUMBER if is_number(trial.expected) else "a numeric array"
-    return Failure(f"It returned {describe(trial.got)}; {wanted} was expected.", trial)
+    return Failure(
+        f"It returned {describe(trial.got)}; {wanted} was expected.",
+        trial,
+        message_id="not-numbers",
+    )
 
 
 _ONE_NUMBER = "a single number"
@@ -169,6 +174,7 @@ def returned_array(
             f"It returned {describe(trial.got)}; {real} array of shape {tuple(shape)}"
             f"{shape_note} was expected.",
             trial,
+            message_id="shape-differs",
         )
     return got
 
@@ -211,12 +217,21 @@ def compare_values(trial: Trial, tolerance: float) -> Failure | None:
     if got.shape != expected.shape:
         shape = tuple(expected.shape)
         if is_number(trial.expected):  # an array or a list, where one number was expected
-            return Failure(f"It returned {describe(trial.got)}; {_ONE_NUMBER} was expected.", trial)
+            return Failure(
+                f"It returned {describe(trial.got)}; {_ONE_NUMBER} was expected.",
+                trial,
+                message_id="number-expected",
+            )
         if not got.ndim:  # a number, where an array was expected
-            return Failure(f"It returned {describe(trial.got)}; an array of shape {shape} "
-                           "was expected.", trial)  # fmt: skip
+            return Failure(
+                f"It returned {describe(trial.got)}; an array of shape {shape} was expected.",
+                trial,
+                message_id="array-expected",
+            )
         return Failure(
-            f"It returned shape {tuple(got.shape)} but shape {shape} was expected.", trial
+            f"It returned shape {tuple(got.shape)} but shape {shape} was expected.",
+            trial,
+            message_id="shape-differs",
         )
     mismatch = first_mismatch(got, expected, tolerance)
     if mismatch is None:
@@ -232,7 +247,7 @@ def compare_values(trial: Trial, tolerance: float) -> Failure | None:
         message += (
             f"\nYour array's dtype is {trial.got.dtype.name}; the values need float64 (or float32)."
         )
-    return Failure(message, trial)
+    return Failure(message, trial, message_id="value-differs")
 
 
 def _compare_equal(trial: Trial) -> Failure | None:
@@ -240,7 +255,11 @@ def _compare_equal(trial: Trial) -> Failure | None:
     got, expected = trial.got, trial.expected
     if type(got) is type(expected) and bool(got == expected):
         return None
-    return Failure(f"It returned {describe(got)}; {describe(expected)} was expected.", trial)
+    return Failure(
+        f"It returned {describe(got)}; {describe(expected)} was expected.",
+        trial,
+        message_id="value-differs",
+    )
 
 
 def _coarse_dtype(got: np.ndarray[Any, Any], expected: Any) -> bool:
@@ -297,12 +316,14 @@ def _compare_items(trial: Trial, tolerance: float) -> Failure | None:
     pairs = paired_items(trial.got, trial.expected)
     if pairs is None:
         return Failure(
-            f"It returned {describe(trial.got)}; {describe(trial.expected)} was expected.", trial
+            f"It returned {describe(trial.got)}; {describe(trial.expected)} was expected.",
+            trial,
+            message_id="structure-differs",
         )
     for where, mine, theirs in pairs:
         failure = compare_values(Trial(trial.probe, mine, theirs), tolerance)
-        if failure is not None:
-            return Failure(f"{where}: {failure.message}", trial)
+        if failure is not None:  # the item's own id: what is wrong with it
+            return Failure(f"{where}: {failure.message}", trial, message_id=failure.message_id)
     return None
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, computed_field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, computed_field, model_validator
+
+from graders.message_ids import PASSED, STORED_WITHOUT_ID
 
 REPORT_VERSION = 1
 _CONTRACT_ORDER = (
@@ -101,12 +103,28 @@ class TestResult(_Contract):
     message: str = Field(
         description="What was called, what came back, what was expected, and the tolerance."
     )
+    message_id: str = Field(
+        description="What the message says, as a stable id a program can act on while the "
+        "wording changes: `passed`, a library id (`shape-differs`, `call-raised`, ...), the "
+        "exercise's own message id, or how the run ended (`learner-cpu`, `sandbox-failed`, "
+        "...). docs/authoring.md lists them."
+    )
     call: str | None = None
     line: int | None = None
     tolerance: float | None = None
     got: Preview | None = None
     expected: Preview | None = None
     diagnosis: Diagnosis | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stored_before_ids(cls, data: Any) -> Any:
+        """A result stored before results carried ids reads back with one."""
+        if isinstance(data, dict) and "message_id" not in data:
+            passed = data.get("status") == Status.PASSED.value
+            return {**data, "message_id": PASSED if passed else STORED_WITHOUT_ID}
+        return data
+
     stdout: str = Field(
         "",
         description="What this test's calls printed (a call shared by several tests shows in "

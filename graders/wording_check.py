@@ -7,7 +7,8 @@ with no placeholder the call does not give (the `tolerance` is always given);
 may be a choice between two, `context.fail("below" if low else "near", ...)`: each needs its
 text. A test's
 `explain = "id"` (read by a built-in check) names a message too. A text no check names is
-a problem as well: it is prose no learner can ever read.
+a problem as well: it is prose no learner can ever read. And an id the library gives results
+(graders.message_ids) is not the exercise's to take.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import ast
 
 from graders.exercise import Exercise
+from graders.message_ids import RESERVED
 from graders.wording import MESSAGES_FILE, placeholders
 
 ALWAYS_GIVEN = frozenset({"tolerance"})
@@ -44,6 +46,11 @@ def wording_problems(exercise: Exercise) -> list[str]:
                 f"{_where(line)}: names finding `{finding_id}`, which {MESSAGES_FILE} lacks: "
                 f"add a [findings.{finding_id}] table with a title and an explanation"
             )
+    for message_id in sorted(set(wording.messages) & RESERVED):
+        problems.append(
+            f"{MESSAGES_FILE}: [messages] {message_id} takes an id the library gives results "
+            "(graders/message_ids.py): choose another, so a program can tell the two apart"
+        )
     for message_id in sorted(set(wording.messages) - set(messages)):
         problems.append(f"{MESSAGES_FILE}: [messages] {message_id} is used by no check")
     for finding_id in sorted(set(wording.findings) - set(findings)):

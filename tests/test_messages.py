@@ -38,7 +38,12 @@ from tests.conftest import ROOT
 
 FLAGSHIP = "sinusoidal-positional-encoding"
 RESULT = TestResult(
-    id="shape", title="Shape", status=Status.FAILED, message="Got (2, 3).", call="f(2, 3)"
+    id="shape",
+    title="Shape",
+    status=Status.FAILED,
+    message="Got (2, 3).",
+    message_id="shape-differs",
+    call="f(2, 3)",
 )
 REPORT = Report(exercise=FLAGSHIP, verdict=Verdict.FAILED, tests=[RESULT], stdout="hi\n")
 CODE = "def f(x):\n    return 'caf\u00e9 \U0001f600 \ud800'  # a lone surrogate, as JSON allows\n"

@@ -39,7 +39,9 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
 
 
 def _report(verdict: Verdict, status: Status) -> Report:
-    test = TestResult(id="shape", title="Shape", status=status, message="Called it.")
+    test = TestResult(
+        id="shape", title="Shape", status=status, message="Called it.", message_id="value-differs"
+    )
     return Report(exercise=FLAGSHIP, exercise_version="v1", verdict=verdict, tests=[test])
 
 

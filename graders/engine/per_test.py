@@ -12,6 +12,14 @@ from graders.engine.diagnosis import diagnose, diagnose_raised
 from graders.engine.previews import trial_previews
 from graders.engine.reading import NOT_RUN, ProbeOutcome, ProbeResult
 from graders.exercise import COUNTED_CHECKS, Exercise, TestSpec
+from graders.message_ids import (
+    CALL_NOT_RUN,
+    CALL_RAISED,
+    CALL_TIMED_OUT,
+    CHECK_FAILED,
+    PASSED,
+    UNEXPECTED_KIND,
+)
 from graders.probes import Probe
 from graders.protocol.loops import LoopFinding
 from graders.reference_calls import context_for
@@ -47,13 +55,18 @@ def grade_test(
             continue
 
         def stopped(
-            status: Status, message: str, line: int | None = None, call: str = probe.call
+            status: Status,
+            message: str,
+            message_id: str,
+            line: int | None = None,
+            call: str = probe.call,
         ) -> TestResult:
             return TestResult(
                 id=test.id,
                 title=test.title,
                 status=status,
                 message=message,
+                message_id=message_id,
                 call=call,
                 line=line,
                 tolerance=tolerance,
@@ -73,7 +86,7 @@ def grade_test(
             message = (
                 f"Called {probe.call}.\nIt raised {result.error_type}{where}: {result.message}"
             )
-            errored = stopped(Status.ERROR, message, result.line)
+            errored = stopped(Status.ERROR, message, CALL_RAISED, result.line)
             diagnosis = diagnose_raised(exercise, test, probe, result.error_type)
             return errored.model_copy(update={"diagnosis": diagnosis}) if diagnosis else errored
         if result.outcome is ProbeOutcome.TIMED_OUT:
@@ -86,11 +99,11 @@ def grade_test(
             if check.static and loops:  # the scan saw where it may be
                 first = loops[0]
                 message += f"\nLine {first.line} has a {first.kind}."
-                return stopped(Status.TIMED_OUT, message, first.line)
-            return stopped(Status.TIMED_OUT, message)
+                return stopped(Status.TIMED_OUT, message, CALL_TIMED_OUT, first.line)
+            return stopped(Status.TIMED_OUT, message, CALL_TIMED_OUT)
         if result.outcome is ProbeOutcome.NOT_RUN:
             message = f"Not run: the sandbox stopped before it reached {probe.call}."
-            return stopped(Status.SKIPPED, message)
+            return stopped(Status.SKIPPED, message, CALL_NOT_RUN)
         # A call that should raise has no expected value: the reference would raise too.
         expected = (
             None
@@ -120,6 +133,7 @@ def grade_test(
             title=test.title,
             status=Status.PASSED,
             message=message,
+            message_id=PASSED,
             call=call,
             tolerance=tolerance,
         )
@@ -165,6 +179,7 @@ def _unexpected_kind(trials: list[Trial]) -> Failure | None:
             return Failure(
                 f"It returned {describe(trial.got)}; {describe(trial.expected)} was expected.",
                 trial,
+                message_id=UNEXPECTED_KIND,
             )
     return None
 
@@ -193,6 +208,7 @@ def _failed(
         title=test.title,
         status=Status.FAILED,
         message=message,
+        message_id=failure.message_id or CHECK_FAILED,
         call=trial.probe.call if trial else None,
         line=failure.line or (loops[0].line if check.static and loops else None),
         tolerance=tolerance,

@@ -17,7 +17,6 @@ from graders.engine.diagnosis import settle
 from graders.engine.endings import (
     ENDINGS,
     OUR_FAULT,
-    Attribution,
     Ending,
     Facts,
     Side,
@@ -27,6 +26,8 @@ from graders.engine.endings import (
 from graders.engine.reading import ProbeOutcome, ProbeResult, RunReading
 from graders.exercise import Exercise, TestSpec
 from graders.host.exchange import RunOutcome
+from graders.message_ids import CODE_TOO_LARGE
+from graders.message_ids import OUR_FAULT as OUR_FAULT_ID
 from graders.probes import Probe
 from graders.protocol.limits import SOURCE_TOO_LARGE
 from graders.protocol.text import cut
@@ -45,11 +46,13 @@ class _Output:
     stdout_truncated: bool = False
 
 
-def not_run(exercise: Exercise, status: Status, reason: str) -> list[TestResult]:
-    """Every test of `exercise`, not run, each saying why."""
+def not_run(exercise: Exercise, status: Status, reason: str, message_id: str) -> list[TestResult]:
+    """Every test of `exercise`, not run, each saying why (`message_id`: stably)."""
     message = f"Not run: {reason}"
     return [
-        TestResult(id=test.id, title=test.title, status=status, message=message)
+        TestResult(
+            id=test.id, title=test.title, status=status, message=message, message_id=message_id
+        )
         for test in exercise.tests
     ]
 
@@ -59,7 +62,7 @@ def platform_failure(exercise: Exercise, reason: str) -> Report:
     return Report(
         exercise=exercise.slug,
         verdict=Verdict.INTERNAL_ERROR,
-        tests=not_run(exercise, Status.SKIPPED, f"{reason} {OUR_FAULT}"),
+        tests=not_run(exercise, Status.SKIPPED, f"{reason} {OUR_FAULT}", OUR_FAULT_ID),
     )
 
 
@@ -72,7 +75,7 @@ def platform_failure_for(slug: str, reason: str) -> Report:
 def source_too_large(exercise: Exercise, message: str) -> Report:
     """The report of code over the exercise's size limit (`protocol.limits.source_too_large`)."""
     error = LoadError(type=SOURCE_TOO_LARGE, message=message)
-    tests = not_run(exercise, Status.SKIPPED, "the code is over the size limit.")
+    tests = not_run(exercise, Status.SKIPPED, "the code is over the size limit.", CODE_TOO_LARGE)
     return Report(exercise=exercise.slug, verdict=Verdict.ERROR, tests=tests, error=error)
 
 
@@ -104,9 +107,9 @@ def build_report(
         error = reading.load_error
         where = f" (line {error.line})" if error.line else ""
         reason = f"{attribution.not_run}: {error.type}{where}: {error.message}"
-        return _report(exercise, Verdict.ERROR, output, error=error, not_run_because=reason)
+        return _report(exercise, Verdict.ERROR, output, ending, error=error, not_run_because=reason)
     if not reading.loaded:
-        return _not_loaded(exercise, attribution, facts, output)
+        return _not_loaded(exercise, ending, facts, output)
     results = dict(reading.results)
     keys = {probe.key: index for index, probe in enumerate(probes)}
     # The call in flight when the run ended: a timeout is worded by per_test, like any result;
@@ -124,7 +127,7 @@ def build_report(
         if stopped_probe is not None and any(
             probe.key == stopped_probe.key for probe in test.probes
         ):
-            return _stopped_call(test, stopped_probe, attribution, facts)
+            return _stopped_call(test, stopped_probe, ending, facts)
         found = early.get(test.id)
         if found is not None:
             now = [results.get(keys[probe.key]) for probe in test.probes]
@@ -140,7 +143,10 @@ def build_report(
         ]
     if attribution.side is Side.PLATFORM:  # what did not run, did not because of us
         verdict = Verdict.INTERNAL_ERROR
-        ours = {"message": f"Not run: {facts.fill(attribution.message)}"}
+        ours = {
+            "message": f"Not run: {facts.fill(attribution.message)}",
+            "message_id": ending.value,
+        }
         tests = [
             test.model_copy(update=ours) if test.status is Status.SKIPPED else test
             for test in tests
@@ -173,37 +179,41 @@ def _report(
     exercise: Exercise,
     verdict: Verdict,
     output: _Output,
+    ending: Ending,
     not_run_because: str,
     error: LoadError | None = None,
 ) -> Report:
     status = Status.SKIPPED
-    tests = not_run(exercise, status, not_run_because)
+    tests = not_run(exercise, status, not_run_because, ending.value)
     return Report(
         exercise=exercise.slug, verdict=verdict, tests=tests, error=error, **output.__dict__
     )
 
 
-def _stopped_call(
-    test: TestSpec, probe: Probe, attribution: Attribution, facts: Facts
-) -> TestResult:
+def _stopped_call(test: TestSpec, probe: Probe, ending: Ending, facts: Facts) -> TestResult:
     """The result of a test whose call was in flight when the run ended without finishing it."""
+    attribution = ENDINGS[ending]
     text = facts.fill(attribution.in_call or "")
     if attribution.side is Side.PLATFORM:
         message = f"Not run: {text}"
     else:
         message = f"Called {probe.call}.\n{text}"
     status = attribution.status or Status.ERROR
-    return TestResult(id=test.id, title=test.title, status=status, message=message, call=probe.call)
+    return TestResult(
+        id=test.id,
+        title=test.title,
+        status=status,
+        message=message,
+        message_id=ending.value,
+        call=probe.call,
+    )
 
 
-def _not_loaded(
-    exercise: Exercise, attribution: Attribution, facts: Facts, output: _Output
-) -> Report:
+def _not_loaded(exercise: Exercise, ending: Ending, facts: Facts, output: _Output) -> Report:
     """The run ended before the code finished loading: every test not run, saying why."""
+    attribution = ENDINGS[ending]
     if attribution.side is Side.PLATFORM or attribution.verdict is None:
         reason = facts.fill(attribution.message)
-        return _report(exercise, Verdict.INTERNAL_ERROR, output, not_run_because=reason)
+        return _report(exercise, Verdict.INTERNAL_ERROR, output, ending, not_run_because=reason)
     error = LoadError(type=attribution.error_type, message=facts.fill(attribution.message))
-    return _report(
-        exercise, attribution.verdict, output, error=error, not_run_because=attribution.not_run
-    )
+    return _report(exercise, attribution.verdict, output, ending, attribution.not_run, error=error)

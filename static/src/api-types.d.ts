@@ -1069,6 +1069,11 @@ export interface components {
              * @description What was called, what came back, what was expected, and the tolerance.
              */
             message: string;
+            /**
+             * Message Id
+             * @description What the message says, as a stable id a program can act on while the wording changes: `passed`, a library id (`shape-differs`, `call-raised`, ...), the exercise's own message id, or how the run ended (`learner-cpu`, `sandbox-failed`, ...). docs/authoring.md lists them.
+             */
+            message_id: string;
             status: components["schemas"]["Status"];
             /**
              * Stdout

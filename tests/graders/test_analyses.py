@@ -69,9 +69,16 @@ def test_a_shape_test_without_a_diagnosis_takes_the_one_the_value_tests_agree_on
     mistake = next(m for m in exercise.mistakes if m.id == "transposed")
     agreed = diagnosis_of(mistake)
     tests = [
-        TestResult(id="shape", title="shape", status=Status.FAILED, message="m"),
         TestResult(
-            id="example-3x4", title="e", status=Status.FAILED, message="m", diagnosis=agreed
+            id="shape", title="shape", status=Status.FAILED, message="m", message_id="value-differs"
+        ),
+        TestResult(
+            id="example-3x4",
+            title="e",
+            status=Status.FAILED,
+            message="m",
+            message_id="value-differs",
+            diagnosis=agreed,
         ),
     ]
     settled = {test.id: test for test in settle(exercise, tests)}

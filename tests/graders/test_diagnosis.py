@@ -89,10 +89,27 @@ def test_settle_drops_a_shape_match_that_the_value_tests_contradict(catalog: Cat
     mistake = next(m for m in exercise.mistakes if m.id == "grad-wrt-predictions")
     shape_only = diagnosis_of(mistake)
     tests = [
-        TestResult(id="shape", title="s", status=Status.FAILED, message="m", diagnosis=shape_only),
-        TestResult(id="loss", title="l", status=Status.PASSED, message="m"),
-        TestResult(id="gradient", title="g", status=Status.FAILED, message="m"),
-        TestResult(id="column-vectors", title="c", status=Status.FAILED, message="m"),
+        TestResult(
+            id="shape",
+            title="s",
+            status=Status.FAILED,
+            message="m",
+            message_id="value-differs",
+            diagnosis=shape_only,
+        ),
+        TestResult(
+            id="loss", title="l", status=Status.PASSED, message="m", message_id="passed"
+        ),
+        TestResult(
+            id="gradient", title="g", status=Status.FAILED, message="m", message_id="value-differs"
+        ),
+        TestResult(
+            id="column-vectors",
+            title="c",
+            status=Status.FAILED,
+            message="m",
+            message_id="value-differs",
+        ),
     ]
     settled = {test.id: test for test in settle(exercise, tests)}
     assert settled["shape"].diagnosis is None
