@@ -72,9 +72,12 @@ def test_a_wrong_or_missing_output_is_a_problem_naming_the_tool(folder: Path) ->
         "statement.md line 9",
         "statement.md line 12",
     ]
-    assert problems[0].endswith("but the reference gives [[-0.25, 0.25], [0.440399, -0.440399]]")
-    assert "shows nothing but the reference gives (0.693147, [[-0.5, 0.5]])" in problems[1]
-    assert "--fill-examples" in problems[1]
+    # The example, what it shows, and what the reference gives instead.
+    assert "`grad` shows [[9.0, 9.0]" in problems[0]
+    assert problems[0].endswith(" [[-0.25, 0.25], [0.440399, -0.440399]]")
+    assert "shows nothing" in problems[1]
+    assert "(0.693147, [[-0.5, 0.5]])" in problems[1]
+    assert "--fill-examples" in problems[1]  # the tool that writes it
 
 
 @pytest.mark.parametrize("ending", ["\n", "\r\n"], ids=["lf", "crlf"])
@@ -188,8 +191,11 @@ def test_validate_with_both_tools_fixes_the_folder(folder: Path, gradebox: Grade
     toml.write_text(toml.read_text().replace('fails = ["large-logits"]', 'fails = ["values"]'))
     done = gradebox("validate", "--fill-examples", "--write-fails", str(folder))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "wrote the reference's values into statement.md, lines [9, 12]" in done.stdout
-    assert "wrote `fails` in exercise.toml for no-max-shift" in done.stdout
+    lines = done.stdout.splitlines()
+    [filled] = [line for line in lines if "lines [9, 12]" in line]  # the examples written
+    assert "statement.md" in filled
+    [wrote] = [line for line in lines if "`fails` in exercise.toml" in line]
+    assert "no-max-shift" in wrote  # the mistake whose `fails` was written
     assert "== softmax-cross-entropy: ok" in done.stdout
     assert (folder / "statement.md").read_text() == FILLED
     assert 'fails = ["large-logits"]' in toml.read_text()

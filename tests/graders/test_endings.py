@@ -20,6 +20,7 @@ from graders.engine.endings import ENDINGS, OUR_FAULT, Ending, Facts, Side, endi
 from graders.engine.reading import read_frames
 from graders.exercise import Exercise
 from graders.host.exchange import FrameListener, RunOutcome, RunStatus
+from graders.message_ids import CALL_NOT_RUN, CALL_TIMED_OUT, PASSED
 from graders.protocol.frames import ChildExit, Frame
 from graders.protocol.limits import Limits
 from graders.report import Report, Status, Verdict
@@ -51,65 +52,59 @@ BEFORE, COMPILING, MODULE, IN_CALL, BETWEEN = 0, 1, 2, 4, 5
 SEGV, KILL = int(signal.SIGSEGV), int(signal.SIGKILL)
 
 CASES = [
-    Case("a run that finished", Ending.FINISHED, RunStatus.OK),
-    Case("a call that raised", Ending.LEARNER_RAISED, RunStatus.OK, source=RAISES),
-    Case("code that would not load", Ending.LEARNER_NOT_LOADED, RunStatus.OK, source=NOT_LOADED),
-    Case("the CPU limit in a call", Ending.LEARNER_CPU, RunStatus.CPU_LIMIT, IN_CALL, cpu_ms=1e3),
-    Case("the CPU limit at load", Ending.LEARNER_CPU, RunStatus.CPU_LIMIT, MODULE, cpu_ms=1e3),
-    Case("SIGXCPU", Ending.LEARNER_CPU, RunStatus.CRASHED, IN_CALL, signal=signal.SIGXCPU),
+    Case("run-that-finished", Ending.FINISHED, RunStatus.OK),
+    Case("call-that-raised", Ending.LEARNER_RAISED, RunStatus.OK, source=RAISES),
+    Case("code-that-would-not-load", Ending.LEARNER_NOT_LOADED, RunStatus.OK, source=NOT_LOADED),
+    Case("cpu-limit-in-call", Ending.LEARNER_CPU, RunStatus.CPU_LIMIT, IN_CALL, cpu_ms=1e3),
+    Case("cpu-limit-at-load", Ending.LEARNER_CPU, RunStatus.CPU_LIMIT, MODULE, cpu_ms=1e3),
+    Case("sigxcpu", Ending.LEARNER_CPU, RunStatus.CRASHED, IN_CALL, signal=signal.SIGXCPU),
+    Case("wall-clock-busy", Ending.LEARNER_WALL_TIMEOUT, RunStatus.TIMEOUT, IN_CALL, cpu_ms=1900),
+    Case("wall-clock-cpu-unknown", Ending.LEARNER_WALL_TIMEOUT, RunStatus.TIMEOUT, MODULE),
+    Case("oom-killer", Ending.LEARNER_MEMORY, RunStatus.OUT_OF_MEMORY, IN_CALL, signal=KILL),
     Case(
-        "the wall clock, busy", Ending.LEARNER_WALL_TIMEOUT, RunStatus.TIMEOUT, IN_CALL, cpu_ms=1900
-    ),
-    Case("the wall clock, CPU unknown", Ending.LEARNER_WALL_TIMEOUT, RunStatus.TIMEOUT, MODULE),
-    Case("the OOM killer", Ending.LEARNER_MEMORY, RunStatus.OUT_OF_MEMORY, IN_CALL, signal=KILL),
-    Case(
-        "memory out while packing",
+        "memory-out-while-packing",
         Ending.LEARNER_MEMORY,
         RunStatus.CRASHED,
         IN_CALL,
         exit_code=ChildExit.OUT_OF_MEMORY,
     ),
-    Case("over the byte cap, no call", Ending.LEARNER_OUTPUT, RunStatus.OVERFLOW, BETWEEN),
+    Case("over-byte-cap-no-call", Ending.LEARNER_OUTPUT, RunStatus.OVERFLOW, BETWEEN),
+    Case("over-byte-cap-in-call", Ending.LEARNER_RESULT_TOO_LARGE, RunStatus.OVERFLOW, IN_CALL),
     Case(
-        "over the byte cap in a call", Ending.LEARNER_RESULT_TOO_LARGE, RunStatus.OVERFLOW, IN_CALL
-    ),
-    Case(
-        "a crash while compiling",
+        "crash-while-compiling",
         Ending.LEARNER_COMPILER_CRASHED,
         RunStatus.CRASHED,
         COMPILING,
         signal=SEGV,
     ),
     Case(
-        "a crash in module code",
+        "crash-in-module-code",
         Ending.LEARNER_MODULE_CRASHED,
         RunStatus.CRASHED,
         MODULE,
         signal=SEGV,
     ),
     Case(
-        "a segfault in a call",
+        "segfault-in-call",
         Ending.LEARNER_CRASHED_INTERPRETER,
         RunStatus.CRASHED,
         IN_CALL,
         signal=SEGV,
     ),
     Case(
-        "an abort in a call",
+        "abort-in-call",
         Ending.LEARNER_CRASHED_INTERPRETER,
         RunStatus.CRASHED,
         IN_CALL,
         signal=signal.SIGABRT,
     ),
     # Starved: it waited for a CPU (the scheduler says so) even after its wall was extended.
-    Case("starved in a call", Ending.STARVED, RunStatus.TIMEOUT, IN_CALL, cpu_ms=300, wait_ms=1500),
-    Case("starved, no accounting", Ending.STARVED, RunStatus.TIMEOUT, IN_CALL, cpu_ms=300),
-    Case(
-        "starved before its job", Ending.STARVED, RunStatus.TIMEOUT, BEFORE, cpu_ms=20, wait_ms=1900
-    ),
+    Case("starved-in-call", Ending.STARVED, RunStatus.TIMEOUT, IN_CALL, cpu_ms=300, wait_ms=1500),
+    Case("starved-no-accounting", Ending.STARVED, RunStatus.TIMEOUT, IN_CALL, cpu_ms=300),
+    Case("starved-before-job", Ending.STARVED, RunStatus.TIMEOUT, BEFORE, cpu_ms=20, wait_ms=1900),
     # It neither ran nor waited to: it slept, and spent its own wall time.
     Case(
-        "slept in a call",
+        "slept-in-call",
         Ending.LEARNER_WALL_TIMEOUT,
         RunStatus.TIMEOUT,
         IN_CALL,
@@ -117,41 +112,35 @@ CASES = [
         wait_ms=2,
     ),
     Case(
-        "slept at load", Ending.LEARNER_WALL_TIMEOUT, RunStatus.TIMEOUT, MODULE, cpu_ms=5, wait_ms=0
+        "slept-at-load", Ending.LEARNER_WALL_TIMEOUT, RunStatus.TIMEOUT, MODULE, cpu_ms=5, wait_ms=0
     ),
-    Case("no sandbox", Ending.SANDBOX_UNAVAILABLE, RunStatus.UNAVAILABLE, BEFORE),
-    Case("a crash before any code", Ending.SANDBOX_FAILED, RunStatus.CRASHED, BEFORE, signal=SEGV),
-    Case("a timeout before any code", Ending.SANDBOX_FAILED, RunStatus.TIMEOUT, BEFORE, cpu_ms=2e3),
+    Case("no-sandbox", Ending.SANDBOX_UNAVAILABLE, RunStatus.UNAVAILABLE, BEFORE),
+    Case("crash-before-any-code", Ending.SANDBOX_FAILED, RunStatus.CRASHED, BEFORE, signal=SEGV),
+    Case("timeout-before-any-code", Ending.SANDBOX_FAILED, RunStatus.TIMEOUT, BEFORE, cpu_ms=2e3),
     # Once the child's first frame came, learner code may have run: whatever its own process
     # does (our exit codes included: an escaped child can use them) is the learner's.
     *(
-        Case(f"our exit code {code} in a call", end, RunStatus.CRASHED, IN_CALL, exit_code=code)
+        Case(f"our-exit-code-{code}-in-call", end, RunStatus.CRASHED, IN_CALL, exit_code=code)
         for code, end in [
             (ChildExit.FAILED, Ending.LEARNER_PROCESS_ENDED),
             (ChildExit.SETUP_FAILED, Ending.LEARNER_PROCESS_ENDED),
         ]
     ),
     Case(
-        "a crash between calls",
+        "crash-between-calls",
         Ending.LEARNER_PROCESS_ENDED,
         RunStatus.CRASHED,
         BETWEEN,
         signal=SEGV,
     ),
-    Case(
-        "a SIGKILL in a call", Ending.LEARNER_PROCESS_ENDED, RunStatus.CRASHED, IN_CALL, signal=KILL
-    ),
-    Case(
-        "a SIGTERM", Ending.LEARNER_PROCESS_ENDED, RunStatus.CRASHED, MODULE, signal=signal.SIGTERM
-    ),
-    Case(
-        "a SIGKILL before any code", Ending.SANDBOX_KILLED, RunStatus.CRASHED, BEFORE, signal=KILL
-    ),
-    Case("no reaper's report", Ending.ZYGOTE_DIED, RunStatus.CRASHED, IN_CALL),
-    Case("a frame no child sends, first", Ending.PROTOCOL_BROKEN, RunStatus.BROKEN, BEFORE),
-    Case("a frame no child sends, later", Ending.LEARNER_PROTOCOL, RunStatus.BROKEN, COMPILING),
-    Case("done without loading", Ending.LEARNER_PROTOCOL, RunStatus.OK, COMPILING),
-    Case("done before anything", Ending.PROTOCOL_BROKEN, RunStatus.OK, BEFORE),
+    Case("sigkill-in-call", Ending.LEARNER_PROCESS_ENDED, RunStatus.CRASHED, IN_CALL, signal=KILL),
+    Case("sigterm", Ending.LEARNER_PROCESS_ENDED, RunStatus.CRASHED, MODULE, signal=signal.SIGTERM),
+    Case("sigkill-before-any-code", Ending.SANDBOX_KILLED, RunStatus.CRASHED, BEFORE, signal=KILL),
+    Case("no-reaper-report", Ending.ZYGOTE_DIED, RunStatus.CRASHED, IN_CALL),
+    Case("frame-no-child-sends-first", Ending.PROTOCOL_BROKEN, RunStatus.BROKEN, BEFORE),
+    Case("frame-no-child-sends-later", Ending.LEARNER_PROTOCOL, RunStatus.BROKEN, COMPILING),
+    Case("done-without-loading", Ending.LEARNER_PROTOCOL, RunStatus.OK, COMPILING),
+    Case("done-before-anything", Ending.PROTOCOL_BROKEN, RunStatus.OK, BEFORE),
 ]
 
 
@@ -159,7 +148,7 @@ def run_of(flagship: Exercise, case: Case) -> tuple[Exercise, RunOutcome]:
     frames = child_frames(flagship, case.source)
     if case.kept is not None:
         frames = frames[: case.kept]
-        if case.name.startswith("done "):
+        if case.name.startswith("done-"):
             frames = [*frames, Frame({"t": "done", "stdout": "", "stdout_truncated": False})]
     outcome = RunOutcome(
         case.status, frames, case.wall_ms, case.cpu_ms, case.signal, case.exit_code,
@@ -199,6 +188,25 @@ def test_the_report_takes_the_side_the_table_gives(case: Case, flagship: Exercis
         assert "our fault" not in text.lower()
 
 
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
+def test_the_tests_an_ending_stopped_or_left_not_run_carry_its_id(
+    case: Case, flagship: Exercise
+) -> None:
+    exercise, outcome = run_of(flagship, case)
+    report = report_for_run(exercise, exercise.all_probes(), outcome)
+    attribution = ENDINGS[case.ending]
+    ids = [test.message_id for test in report.tests]
+    if case.ending in (Ending.FINISHED, Ending.LEARNER_RAISED):
+        assert set(ids).isdisjoint(set(Ending))  # the calls' own outcomes
+    elif report.error is not None or attribution.side is Side.PLATFORM:
+        assert set(ids) == {case.ending.value}  # nothing ran because of it
+    elif attribution.in_call is not None and case.kept == IN_CALL:
+        [stopped] = [test for test in report.tests if test.message_id == case.ending]
+        assert stopped.call is not None
+    else:  # a timeout in a call is the call's own; the calls after it never ran
+        assert set(ids) <= {PASSED, CALL_TIMED_OUT, CALL_NOT_RUN}
+
+
 @pytest.mark.parametrize(
     ("ending", "verdict", "error_type"),
     [
@@ -222,12 +230,13 @@ def test_an_ending_before_the_code_loaded_is_the_reports_error(
 
 
 def test_a_crash_in_a_call_is_the_learners_error_saying_both_plainly(flagship: Exercise) -> None:
-    case = next(case for case in CASES if case.name == "a segfault in a call")
+    case = next(case for case in CASES if case.name == "segfault-in-call")
     exercise, outcome = run_of(flagship, case)
     report = report_for_run(exercise, exercise.all_probes(), outcome)
     assert report.verdict is Verdict.FAILED
     [crashed] = [test for test in report.tests if test.status is Status.ERROR]
-    assert crashed.message.startswith(f"Called {crashed.call}.\nThe Python interpreter crashed")
+    assert crashed.message_id == Ending.LEARNER_CRASHED_INTERPRETER
+    assert crashed.message.startswith(f"Called {crashed.call}.\n")
     assert "(signal 11)" in crashed.message
     assert "may be ours" in crashed.message
 
@@ -235,12 +244,15 @@ def test_a_crash_in_a_call_is_the_learners_error_saying_both_plainly(flagship: E
 def test_memory_running_out_while_packing_is_the_learners_never_a_compiler_crash(
     flagship: Exercise,
 ) -> None:
-    case = next(case for case in CASES if case.name == "memory out while packing")
+    case = next(case for case in CASES if case.name == "memory-out-while-packing")
     exercise, outcome = run_of(flagship, case)
     report = report_for_run(exercise, exercise.all_probes(), outcome)
     assert report.verdict is Verdict.FAILED
     assert report.error is None
-    assert any("did not fit in memory" in test.message for test in report.tests)
+    stopped = [test for test in report.tests if test.message_id == Ending.LEARNER_MEMORY]
+    assert stopped != []
+    assert {test.status for test in stopped} == {Status.ERROR}
+    assert all(test.call for test in stopped)  # the call it stopped, named
 
 
 @pytest.mark.parametrize("ending", list(Ending))

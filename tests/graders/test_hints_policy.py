@@ -61,7 +61,9 @@ def test_the_named_slips_carry_a_tip_and_no_near_solution(slug: str, mistake_id:
 def test_a_mistake_linking_the_near_solution_is_warned(copy: Path) -> None:
     edit(copy / "exercise.toml", 'fails = ["shape"]\n', 'fails = ["shape"]\nhint = 5\n')
     (warning,) = hint_warnings(load_exercise(copy))
-    assert warning.startswith("mistake `returns-list` links hint 5, the near-solution")
+    assert warning.startswith("mistake `returns-list` links hint 5,")
+    assert "near-solution" in warning
+    assert "`tip`" in warning  # what to give it instead
 
 
 def test_pitfalls_after_the_near_solution_are_warned(copy: Path) -> None:
@@ -70,7 +72,8 @@ def test_pitfalls_after_the_near_solution_are_warned(copy: Path) -> None:
     pitfalls, almost = text.index("## Common pitfalls"), text.index("## Almost there")
     hints.write_text(text[:pitfalls] + text[almost:] + "\n" + text[pitfalls:almost])
     (warning,) = hint_warnings(load_exercise(copy))
-    assert warning.startswith("hints.md: hint 5 (Common pitfalls) comes after the near-solution")
+    assert warning.startswith("hints.md: hint 5 (Common pitfalls) ")
+    assert "near-solution, hint 4" in warning  # the hint it comes after
 
 
 def test_a_last_hint_of_pitfalls_is_warned_when_no_hint_shows_the_function(copy: Path) -> None:
@@ -78,9 +81,11 @@ def test_a_last_hint_of_pitfalls_is_warned_when_no_hint_shows_the_function(copy:
     text = hints.read_text(encoding="utf-8").replace("def positional_encoding(", "def f(")
     almost = text.index("## Almost there")
     hints.write_text(text[:almost] + "## More pitfalls\n\nMind the dtype.\n")
-    assert hint_warnings(load_exercise(copy)) == [
-        "hints.md: the last hint is 'More pitfalls': the last hint is the near-solution"
-    ]
+    (warning,) = hint_warnings(load_exercise(copy))
+    assert warning.startswith("hints.md: ")
+    assert "'More pitfalls'" in warning  # the hint, by its title
+    assert "last hint" in warning
+    assert "near-solution" in warning
 
 
 def test_a_diagnosed_slip_shows_its_tip_and_unlocks_no_hint(

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from graders.catalog import Catalog
-from graders.checks import BUILTIN_CHECKS, CheckContext, Trial
+from graders.checks import BUILTIN_CHECKS, CheckContext, Failure, Trial
 from graders.engine.reading import read_frames
 from graders.inside.child import run_inprocess
 from graders.probes import make_probe
@@ -55,9 +55,12 @@ def test_the_child_flags_a_result_that_shares_memory_with_an_input(
     assert (result.modified, result.shares_memory) == (modified, shared)
 
 
+def failure_of(check: str, trials: list[Trial], **params: Any) -> Failure | None:
+    return BUILTIN_CHECKS[check].function(trials, CheckContext(1e-6, "f", params=params))
+
+
 def run(check: str, trials: list[Trial], **params: Any) -> str | None:
-    context = CheckContext(1e-6, "f", params=params)
-    failure = BUILTIN_CHECKS[check].function(trials, context)
+    failure = failure_of(check, trials, **params)
     return None if failure is None else failure.message
 
 
@@ -68,35 +71,39 @@ def trial(got: Any, shares_memory: tuple[int, ...] = ()) -> Trial:
 
 def test_a_view_of_an_input_fails_inputs_unchanged_when_a_new_array_is_promised() -> None:
     view = [trial(np.zeros((2, 2)), shares_memory=(0,))]
-    message = run("inputs_unchanged", view, names=["x"], new_array=True)
-    assert message is not None
-    assert message.startswith("It returned `x` itself, or a view of it")
-    assert "writes into the result changes `x` too" in message
+    failure = failure_of("inputs_unchanged", view, names=["x"], new_array=True)
+    assert failure is not None
+    assert failure.message_id == "returns-input-view"
+    assert failure.message.count("`x`") >= 2  # what it returned, and what a write changes
     assert run("inputs_unchanged", view, names=["x"]) is None  # no promise, no failure
     assert run("inputs_unchanged", [trial(np.zeros((2, 2)))], new_array=True) is None
 
 
 @pytest.mark.parametrize(
-    ("got", "said"),
+    ("got", "named"),
     [
-        (np.zeros((2, 3), np.float32), "It returned a float32 array of shape (2, 3); float64 was"),
-        (np.zeros(4, np.float16), "It returned a float16 array of shape (4,); float64 was"),
-        (np.zeros(4, np.int64), "It returned a int64 array of shape (4,); float64 was"),
-        (np.float32(0.5), "It returned a NumPy float32; float64 was expected."),
-        ((0.5, np.zeros(3, np.float32)), "Item 1 of the tuple: It returned a float32 array"),
+        (np.zeros((2, 3), np.float32), ("float32 array", "(2, 3)")),
+        (np.zeros(4, np.float16), ("float16 array", "(4,)")),
+        (np.zeros(4, np.int64), ("int64 array", "(4,)")),
+        (np.float32(0.5), ("NumPy float32",)),
+        ((0.5, np.zeros(3, np.float32)), ("Item 1", "tuple", "float32 array")),
     ],
     ids=["float32", "float16", "int64", "float32-scalar", "tuple-item"],
 )
-def test_the_dtype_check_refuses_what_the_statement_does_not_promise(got: Any, said: str) -> None:
-    message = run("dtype", [trial(got)])
-    assert message is not None
-    assert message.startswith(said)
+def test_the_dtype_check_refuses_what_the_statement_does_not_promise(
+    got: Any, named: tuple[str, ...]
+) -> None:
+    failure = failure_of("dtype", [trial(got)])
+    assert failure is not None
+    assert failure.message_id == "dtype-differs"
+    assert [fact for fact in (*named, "float64") if fact not in failure.message] == []
 
 
 def test_float32_is_told_how_much_it_rounds() -> None:
     message = run("dtype", [trial(np.zeros(3, np.float32))])
     assert message is not None
-    assert "float32 keeps about 7 significant digits, float64 about 16" in message
+    assert "7 significant digits" in message
+    assert "float64 about 16" in message
 
 
 @pytest.mark.parametrize(
@@ -117,9 +124,10 @@ def test_exact_zeros_refuses_a_tiny_value_where_the_reference_gives_exactly_zero
     probe = make_probe("f", [np.zeros((2, 2))])
     clipped = [Trial(probe, np.array([0.5, 1e-12, 0.5]), np.array([0.5, 0.0, 0.5]))]
     assert run("matches_reference", clipped) is None  # within the tolerance...
-    message = run("matches_reference", clipped, exact_zeros=True)  # ...but not exactly 0
-    assert message is not None
-    assert message.startswith("Element 1 is")
+    failure = failure_of("matches_reference", clipped, exact_zeros=True)  # ...not exactly 0
+    assert failure is not None
+    assert failure.message_id == "not-exactly-zero"
+    assert failure.message.startswith("Element 1 is")
     exact = [Trial(probe, np.array([0.5, 0.0, 0.5]), np.array([0.5, 0.0, 0.5]))]
     assert run("matches_reference", exact, exact_zeros=True) is None
 
@@ -245,10 +253,11 @@ def test_validate_warns_about_each_promise_no_test_checks(
         "untested-new-array",
         "untested-float64",
     ]
-    assert validation.warnings[1] == (
-        'untested-new-array: statement.md promises a new array ("new float64 array"), but no '
-        'test checks it: add a test with `check = "inputs_unchanged"` with `new_array = true`'
-    )
+    new_array = validation.warnings[1]  # the file, the words that promise, the test to add
+    assert new_array.startswith("untested-new-array: statement.md ")
+    assert '("new float64 array")' in new_array
+    assert '`check = "inputs_unchanged"`' in new_array
+    assert "`new_array = true`" in new_array
 
 
 def test_validate_is_quiet_once_each_promise_has_its_test(
@@ -262,7 +271,7 @@ def test_validate_is_quiet_once_each_promise_has_its_test(
 @pytest.mark.parametrize(
     "text",
     [
-        "The inputs of `f` are used again later, so keep them.",  # no promise in these words
+        "## Notes\n\nThe inputs of `f` are used again later, so keep them.\n",  # no promise
         "## Examples\n\n```pycon\n>>> f(np.zeros(2)).dtype\nfloat64\n```\n",  # an example's
         "## Conventions\n\nKeep the computation in float64 and build it as a new array.\n",
     ],
@@ -360,10 +369,10 @@ def test_a_multiplicative_causal_mask_that_turns_minus_inf_into_nan_fails(
     report = grade(Catalog(EXERCISES).load().get("causal-mask"), MULTIPLICATIVE_MASK)
     failed = {test.id: test for test in report.tests if test.status is not Status.PASSED}
     assert list(failed) == ["already-masked"]
+    assert failed["already-masked"].message_id == "future-is-nan"
     message = failed["already-masked"].message
-    assert message is not None
-    assert "At query 0, key 1 your result is nan" in message
-    assert "`-inf * 0` (a 0/1 mask multiplied in) is nan" in message
+    assert "query 0, key 1" in message  # where
+    assert "`-inf * 0`" in message  # why
 
 
 @pytest.mark.parametrize(

@@ -164,21 +164,24 @@ def _expect_not_a_probe(folder: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("edit", "said"),
+    ("edit", "named"),
     [
-        (_expect_wrong, "test `example`: expect causal_mask("),
-        (_expect_not_a_probe, "is not one of the test's probes"),
+        (_expect_wrong, ("5.5", "tolerance")),  # the author's value, and the tolerance it missed
+        (_expect_not_a_probe, ("1.5", "not one of", "probes")),  # the call, not the test's
     ],
     ids=["wrong-value", "not-a-probe"],
 )
 def test_an_expect_the_reference_does_not_give_is_a_problem(
-    edit: Edit, said: str, tmp_path: Path, validate: Callable[[Path], Validation]
+    edit: Edit, named: tuple[str, ...], tmp_path: Path, validate: Callable[[Path], Validation]
 ) -> None:
     folder = copied(tmp_path, "causal-mask")
     assert validate(folder).ok
     edit(folder)
     result = validate(folder)
-    assert any(said in problem for problem in result.problems), result.problems
+    where = "test `example`: expect causal_mask("  # the test and the call
+    found = [problem for problem in result.problems if problem.startswith(where)]
+    assert len(found) == 1, result.problems
+    assert [fact for fact in named if fact not in found[0]] == [], found[0]
 
 
 def test_expect_catches_a_slipped_reference_after_the_tools_rewrote_the_rest(
@@ -292,24 +295,23 @@ def _explanation_gives_it_away(folder: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("edit", "said"),
+    ("edit", "where"),
     [
-        (_hint_gives_it_away, "hint 2 (Computing the frequencies) gives the game away"),
-        (_near_solution_without_blanks, "hint 5 (Almost there) gives the game away"),
-        (
-            _explanation_gives_it_away,
-            "mistake `concatenated-halves` explanation gives the game away",
-        ),
+        (_hint_gives_it_away, "hint 2 (Computing the frequencies)"),
+        (_near_solution_without_blanks, "hint 5 (Almost there)"),
+        (_explanation_gives_it_away, "mistake `concatenated-halves` explanation"),
     ],
     ids=["hint", "near-solution-without-blanks", "mistake-explanation"],
 )
 def test_a_text_that_holds_the_reference_code_is_a_warning(
-    edit: Edit, said: str, tmp_path: Path, validate: Callable[[Path], Validation]
+    edit: Edit, where: str, tmp_path: Path, validate: Callable[[Path], Validation]
 ) -> None:
     folder = copied(tmp_path, FLAGSHIP)
     edit(folder)
     warnings = validate(folder).warnings
-    assert any(warning.startswith(said) for warning in warnings), warnings
+    found = [warning for warning in warnings if warning.startswith(f"{where} ")]
+    assert len(found) == 1, warnings
+    assert "reference's code" in found[0]  # what it holds
 
 
 def test_distinctive_tokens_leave_out_parameters_and_what_every_solution_names() -> None:

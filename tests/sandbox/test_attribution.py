@@ -30,6 +30,7 @@ from graders.engine.endings import ENDINGS, OUR_FAULT, Ending, Side
 from graders.exercise import Exercise
 from graders.host.exchange import FrameListener, RunOutcome
 from graders.host.pool import SandboxPool
+from graders.message_ids import CALL_RAISED, CALL_TIMED_OUT, PASSED
 from graders.protocol.frames import Frame
 from graders.protocol.limits import Limits
 from graders.report import Report, Verdict
@@ -72,89 +73,113 @@ class Case:
     source: str
     ending: Ending
     verdict: Verdict
-    phrase: str  # in the report's error or in a test's message
+    message_id: str  # a test's message_id (its call's outcome, a check's id, the ending)
+    error_type: str | None = None  # the report's error.type: the code did not load
+    facts: tuple[str, ...] = ()  # what the report's error or a test's message names
     limits: dict[str, float] = field(default_factory=dict)  # the exercise's own overrides
 
 
 CASES = [
-    Case("the reference", REFERENCE_SOURCE, Ending.FINISHED, Verdict.PASSED, "Passed"),
-    Case("a scalar return", F + "    return 3.0\n", Ending.FINISHED, Verdict.FAILED, "float 3.0"),
+    Case("reference", REFERENCE_SOURCE, Ending.FINISHED, Verdict.PASSED, PASSED),
     Case(
-        "a deeply nested list returned",
+        "scalar-return",
+        F + "    return 3.0\n",
+        Ending.FINISHED,
+        Verdict.FAILED,
+        "shape-differs",
+        facts=("float 3.0",),
+    ),
+    Case(
+        "deeply-nested-list-returned",
         F + "    x = []\n    for _ in range(20_000):\n        x = [x]\n    return x\n",
         Ending.FINISHED,
         Verdict.FAILED,
-        "It returned a list",
+        "shape-differs",
+        facts=("list",),
     ),
-    Case("an oversized loop scan", LOOP_SCAN_HEADER, Ending.FINISHED, Verdict.FAILED, "for loop"),
     Case(
-        "a call that raises",
+        "oversized-loop-scan",
+        LOOP_SCAN_HEADER,
+        Ending.FINISHED,
+        Verdict.FAILED,
+        "loop-found",
+        facts=("for loop",),
+    ),
+    Case(
+        "call-that-raises",
         F + "    raise ValueError('nope')\n",
         Ending.LEARNER_RAISED,
         Verdict.FAILED,
-        "It raised ValueError on line 2: nope",
+        CALL_RAISED,
+        facts=("ValueError", "line 2", "nope"),
     ),
     Case(
-        "a functools.reduce chain",
+        "functools-reduce-chain",
         "import functools\n" + F + "    f = functools.reduce(lambda g, _: (lambda v, g=g: g(v)),"
         " range(5_000), lambda v: v)\n    return f(1)\n",
         Ending.LEARNER_RAISED,
         Verdict.FAILED,
-        "RecursionError",
+        CALL_RAISED,
+        facts=("RecursionError",),
     ),
     Case(
-        "a syntax error",
+        "syntax-error",
         F.rstrip(":\n") + "\n    return 1\n",
         Ending.LEARNER_NOT_LOADED,
         Verdict.ERROR,
-        "SyntaxError",
+        Ending.LEARNER_NOT_LOADED,
+        error_type="SyntaxError",
     ),
     Case(
-        "a loop that never ends",
+        "loop-that-never-ends",
         F + "    while True:\n        pass\n",
         Ending.LEARNER_CPU,
         Verdict.TIMED_OUT,
-        "still running when the time limit stopped it",
-        PATIENT,
+        CALL_TIMED_OUT,
+        limits=PATIENT,
     ),
     Case(
-        "a loop that never ends at module level",
+        "loop-that-never-ends-at-module-level",
         "while True:\n    pass\n" + F + "    return 1\n",
         Ending.LEARNER_CPU,
         Verdict.TIMED_OUT,
-        "used more than 1 s of CPU time",
-        PATIENT,
+        Ending.LEARNER_CPU,
+        error_type="TimeoutError",
+        facts=("1 s",),
+        limits=PATIENT,
     ),
     Case(
-        "a loop outlasting the wall clock",
+        "loop-outlasting-wall-clock",
         F + "    while True:\n        pass\n",
         Ending.LEARNER_WALL_TIMEOUT,
         Verdict.TIMED_OUT,
-        "still running when the time limit stopped it",
-        {"cpu_seconds": 3.0, "wall_seconds": 1.5},
+        CALL_TIMED_OUT,
+        limits={"cpu_seconds": 3.0, "wall_seconds": 1.5},
     ),
     Case(
-        "memory running out while the result is packed",
+        "memory-running-out-while-result-packed",
         FILL_MEMORY,
         Ending.LEARNER_MEMORY,
         Verdict.FAILED,
-        "Your result did not fit in memory",
+        Ending.LEARNER_MEMORY,
     ),
     Case(
-        "nested map() at module level",
+        "nested-map-at-module-level",
         "x = [1]\nfor _ in range(200_000):\n    x = map(abs, x)\nlist(x)\n" + F + "    return 1\n",
         Ending.LEARNER_MODULE_CRASHED,
         Verdict.ERROR,
-        "while your module-level code ran",
+        Ending.LEARNER_MODULE_CRASHED,
+        error_type="ModuleCrash",
     ),
     *(
         Case(
-            f"nested {wrapper}() in a call",
+            f"nested-{wrapper}-in-call",
             F + f"    x = [1]\n    for _ in range(200_000):\n        x = {wrapper}(x)\n"
             "    return list(x)\n",
             Ending.LEARNER_CRASHED_INTERPRETER,
             Verdict.FAILED,
-            "The Python interpreter crashed (signal 11) while running this call",
+            Ending.LEARNER_CRASHED_INTERPRETER,
+            facts=("(signal 11)",),
         )
         for wrapper in ("zip", "enumerate")
     ),
@@ -224,7 +249,9 @@ def test_each_ending_is_attributed_to_its_side(
     said = everything_said(report)
     assert endings == [case.ending], said[:2000]
     assert report.verdict is case.verdict, said[:2000]
-    assert case.phrase in said
+    assert case.message_id in {test.message_id for test in report.tests}, said[:2000]
+    assert (report.error.type if report.error else None) == case.error_type
+    assert [fact for fact in case.facts if fact not in said] == []
     assert ENDINGS[case.ending].side is Side.LEARNER
     assert "our fault" not in said.lower()
 

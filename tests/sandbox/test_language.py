@@ -14,6 +14,7 @@ import pytest
 
 from graders.catalog import Catalog
 from graders.exercise import Exercise
+from graders.inside.transformer import NOT_AVAILABLE
 from graders.report import Report
 from tests.conftest import SyncGrader
 from tests.sandbox.test_policy import with_entry_code, with_module_code
@@ -412,7 +413,7 @@ def test_a_refused_construct_is_named_with_its_line(
     assert report.error is not None
     assert report.error.line is not None
     assert said in report.error.message
-    assert "not available in graded code" in report.error.message
+    assert NOT_AVAILABLE in report.error.message
 
 
 # (code run at module level, the exception's words). Each refusal happens when the code runs.

@@ -19,6 +19,7 @@ import pytest
 from graders.exercise import Exercise
 from graders.inside.facade import EXPOSED_MODULES, MODULES, Facade, import_module
 from graders.inside.numpy_denied import DENIED, REVIEWED_NUMPY
+from graders.inside.transformer import NOT_AVAILABLE
 from graders.report import Report
 from tests.conftest import SyncGrader
 from tests.sandbox.test_policy import with_entry_code, with_module_code
@@ -193,16 +194,16 @@ def load_error(report: Report) -> tuple[str, str]:
 @pytest.mark.parametrize("key", sorted(DENIED))
 def test_a_denied_name_says_why(key: str, grade: SyncGrader, flagship: Exercise) -> None:
     report = grade(flagship, with_module_code(f"np.{key}"))
-    expected = f"np.{key} is not available in graded code: {DENIED[key]}."
+    expected = f"np.{key} {NOT_AVAILABLE}: {DENIED[key]}."
     assert load_error(report) == ("AttributeError", expected)
 
 
+# What each message names: the module, the missing name, and the name meant (or its successor).
 MISSING = {
-    "sine": "module 'numpy' has no attribute 'sine' (did you mean 'sin'?)",
-    "linalg.nrom": "module 'numpy.linalg' has no attribute 'nrom' (did you mean 'norm'?)",
-    "float_": "module 'numpy' has no attribute 'float_': NumPy 2.0 removed it. Use `np.float64` "
-    "instead.",
-    "frobnicate": "module 'numpy' has no attribute 'frobnicate'",
+    "sine": ("'numpy'", "'sine'", "'sin'"),
+    "linalg.nrom": ("'numpy.linalg'", "'nrom'", "'norm'"),
+    "float_": ("'numpy'", "'float_'", "NumPy 2.0", "`np.float64`"),
+    "frobnicate": ("'numpy'", "'frobnicate'"),
 }
 
 
@@ -210,8 +211,10 @@ MISSING = {
 def test_a_name_numpy_does_not_have_says_it_does_not_exist(
     name: str, grade: SyncGrader, flagship: Exercise
 ) -> None:
-    report = grade(flagship, with_module_code(f"np.{name}"))
-    assert load_error(report) == ("AttributeError", MISSING[name])
+    error_type, message = load_error(grade(flagship, with_module_code(f"np.{name}")))
+    assert error_type == "AttributeError"
+    assert "has no attribute" in message
+    assert [fact for fact in MISSING[name] if fact not in message] == [], message
 
 
 @pytest.mark.parametrize("name", ["_core", "_globals", "__name__", "testing"])
@@ -225,10 +228,10 @@ def test_numpy_internals_cannot_be_imported_by_name(
 
 def test_a_denied_name_says_why_when_imported(grade: SyncGrader, flagship: Exercise) -> None:
     report = grade(flagship, with_module_code("from numpy import load"))
-    assert load_error(report) == (
-        "ImportError",
-        "numpy.load is not available in graded code: it reads files (and can unpickle them).",
-    )
+    error_type, message = load_error(report)
+    assert error_type == "ImportError"
+    assert message.startswith(f"numpy.load {NOT_AVAILABLE}: ")
+    assert "reads files" in message
 
 
 # --- wrapped functions: object memory refused, numbers still work ------------------------------

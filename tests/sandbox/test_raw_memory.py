@@ -17,7 +17,12 @@ import pytest
 from graders.exercise import Exercise
 from graders.inside import policy
 from graders.inside.stdlib import STDLIB_MODULES
-from graders.inside.transformer import CLASS_DUNDERS, RAW_MEMORY_NAMES, READABLE_DUNDERS
+from graders.inside.transformer import (
+    CLASS_DUNDERS,
+    NOT_AVAILABLE,
+    RAW_MEMORY_NAMES,
+    READABLE_DUNDERS,
+)
 from tests.conftest import SyncGrader
 from tests.sandbox.conftest import REFERENCE
 
@@ -190,7 +195,7 @@ def test_a_raw_memory_keyword_is_refused_at_compile_time_with_its_line() -> None
     with pytest.raises(policy.PolicyError) as refused:
         policy.compile_submission("x = 1\nf(__array_struct__=x)\n")
     assert refused.value.line == 2
-    assert "not available in graded code" in str(refused.value)
+    assert NOT_AVAILABLE in str(refused.value)
 
 
 def test_no_allowed_dunder_is_a_raw_memory_protocol_or_an_attribute_hook() -> None:
