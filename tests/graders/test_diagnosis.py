@@ -97,9 +97,7 @@ def test_settle_drops_a_shape_match_that_the_value_tests_contradict(catalog: Cat
             message_id="value-differs",
             diagnosis=shape_only,
         ),
-        TestResult(
-            id="loss", title="l", status=Status.PASSED, message="m", message_id="passed"
-        ),
+        TestResult(id="loss", title="l", status=Status.PASSED, message="m", message_id="passed"),
         TestResult(
             id="gradient", title="g", status=Status.FAILED, message="m", message_id="value-differs"
         ),
