@@ -21,9 +21,9 @@ OVER_BUDGET = {
     "causal-mask": 122,
     "sinusoidal-positional-encoding": 117,
     "stable-softmax": 119,
-    "temperature-top-k-sampling": 163,
+    "temperature-top-k-sampling": 160,
 }
-TOTAL_NOW = 1158  # the fourteen today: the ratchet on the way to MAX_TOTAL
+TOTAL_NOW = 1155  # the fourteen today: the ratchet on the way to MAX_TOTAL
 
 CHECKS = sorted(EXERCISES.glob("*/checks.py"))
 
