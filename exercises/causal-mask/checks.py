@@ -17,6 +17,7 @@ from graders import (
     check_each,
     every_wrong,
     first_index,
+    future_mask,
     got_array,
     returned_array,
     row_text,
@@ -28,18 +29,12 @@ from graders import (
 Array = np.ndarray[Any, Any]
 
 
-def _future(scores: Any, offset: int = 1) -> Array:
-    """True where key j >= query i + offset (the future is offset 1), over every leading axis."""
-    shape = np.shape(scores)
-    return np.broadcast_to(np.triu(np.ones(shape[-2:], dtype=bool), k=offset), shape)
-
-
 @check_each("causal_entries")
 def check_causal_entries(trial: Trial, context: CheckContext) -> Failure | None:
     """`part = "future"`: every entry with key j > query i is exactly -inf; `part = "past"`:
     every entry with key j <= query i (the diagonal included) is the input's own score."""
     scores, past = trial.array("scores"), context.params["part"] == "past"
-    got, future = returned_array(trial, scores.shape), _future(scores)
+    got, future = returned_array(trial, scores.shape), future_mask(scores)
     changed = ~within_tolerance(got, scores, context.tolerance)
     if (index := first_index(~future & changed if past else future & ~np.isneginf(got))) is None:
         return None
@@ -54,7 +49,7 @@ def check_causal_entries(trial: Trial, context: CheckContext) -> Failure | None:
 
 def _fills(trial: Trial, context: CheckContext) -> list[dict[str, Any]]:
     """The learner's numbers in the future, if all are finite."""
-    fill = got_array(trial)[_future(trial.arg("scores"))]
+    fill = got_array(trial)[future_mask(trial.arg("scores"))]
     return [{"fill": fill}] if fill.size and np.isfinite(fill).all() else []
 
 
@@ -69,12 +64,12 @@ def _fills(trial: Trial, context: CheckContext) -> list[dict[str, Any]]:
 def future_filled(reference: Any, scores: Any, *, fill: Any = np.nan) -> Array:
     """The scores with `fill` in the future instead of -inf (nan: marked as missing)."""
     masked = np.array(scores, dtype=np.float64)
-    masked[_future(scores)] = fill
+    masked[future_mask(scores)] = fill
     return masked
 
 
 def _offset_fits(trial: Trial, got: Array, tolerance: float, offset: int) -> bool:
-    masked = np.where(_future(trial.arg("scores"), offset), -np.inf, trial.arg("scores"))
+    masked = np.where(future_mask(trial.arg("scores"), offset), -np.inf, trial.arg("scores"))
     return bool(within_tolerance(got, masked, tolerance).all())
 
 
@@ -100,7 +95,7 @@ def softmax_of_the_masked_scores(reference: Any, scores: Any) -> Any:
 
 @transformation("returns-mask", grid={"past": (False, True)})
 def the_pattern_itself(reference: Any, scores: Any, *, past: bool) -> Any:
-    return (_future(scores) != past).astype(np.float64)
+    return (future_mask(scores) != past).astype(np.float64)
 
 
 @transformation("low-precision", grid={"dtype": ("float16", "float32")})
