@@ -24,7 +24,7 @@ if TYPE_CHECKING:
         wrong_trials,
         wrong_where_exp_overflows,
     )
-    from graders.check_math import softmax
+    from graders.check_math import future_mask, softmax
     from graders.check_placeholders import mismatch_values
     from graders.check_vectors import (
         WrongSlice,
@@ -100,6 +100,7 @@ _HOME = {
     "returned_like": "graders.check_vectors",
     "subscript": "graders.check_vectors",
     "softmax": "graders.check_math",
+    "future_mask": "graders.check_math",
     "Diagnosis": "graders.report",
     "Report": "graders.report",
     "Status": "graders.report",
@@ -134,6 +135,7 @@ __all__ = [
     "first_mismatch",
     "first_slice_off",
     "first_wrong_slice",
+    "future_mask",
     "got_array",
     "mismatch_values",
     "number",

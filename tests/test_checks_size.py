@@ -18,12 +18,12 @@ MAX_LINES = 80  # one exercise's checks.py
 MAX_TOTAL = 1012  # the fourteen shipped before the library together: a third of 3,036
 # slug -> the lines it may not exceed until it is within MAX_LINES
 OVER_BUDGET = {
-    "causal-mask": 148,
+    "causal-mask": 117,
     "sinusoidal-positional-encoding": 117,
     "stable-softmax": 119,
-    "temperature-top-k-sampling": 163,
+    "temperature-top-k-sampling": 160,
 }
-TOTAL_NOW = 1184  # the fourteen today: the ratchet on the way to MAX_TOTAL
+TOTAL_NOW = 1151  # the fourteen today: the ratchet on the way to MAX_TOTAL
 
 CHECKS = sorted(EXERCISES.glob("*/checks.py"))
 

@@ -16,6 +16,7 @@ from graders import (
     check_each,
     compare_values,
     first_index,
+    future_mask,
     returned_array,
     row_text,
     within_tolerance,
@@ -39,7 +40,7 @@ def check_causal_no_future(trial: Trial, context: CheckContext) -> Failure | Non
     if (index := first_index(~np.isfinite(weights))) is not None:
         row, shown = index[0], row_text(weights[index[0]], 8)
         return context.fail("causal-row-not-finite", trial, intro=intro, row=row, weights=shown)
-    future = np.triu(np.ones(weights.shape, dtype=bool), k=1)
+    future = future_mask(weights)
     leaks = future & ~within_tolerance(weights, np.zeros_like(weights), context.tolerance)
     if (index := first_index(leaks)) is None:
         return None

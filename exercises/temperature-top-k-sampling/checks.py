@@ -64,7 +64,7 @@ def check_sampled_from_top_k(trial: Trial, context: CheckContext) -> Failure | N
 # (another filter, another distribution, another cumulative sum) and asking whether it gives
 # every sample the learner returned.
 
-Sampler = Callable[[Array, float, int], list[Array]]  # the cumulative sums it may draw from
+Sampler = Callable[[Array, float, int], Any]  # the distributions it may draw from, (..., B, V)
 
 
 def _probs(logits: Array, temperature: float, kept: Any) -> Array:
@@ -72,29 +72,25 @@ def _probs(logits: Array, temperature: float, kept: Any) -> Array:
     return softmax(np.where(kept, logits, -np.inf) / temperature)
 
 
-def _cdf(probs: Array, axis: int = -1) -> list[Array]:
-    """The one cumulative sum a sampler draws from, as `_explains` takes it."""
-    return [np.cumsum(probs, axis=axis)]
-
-
 def _exactly_k(logits: Array, temperature: float, k: int) -> list[Array]:
     """Exactly k tokens kept: those above the k-th largest logit and any choice of those tied
-    with it (a cumulative sum per row and choice, nan in the other rows)."""
-    cdfs = []
+    with it (a distribution per row and choice, nan in the other rows)."""
+    choices = []
     for b, (row, kth) in enumerate(zip(logits, _kth(logits, k)[:, 0], strict=True)):
         above, tied = list(np.flatnonzero(row > kth)), np.flatnonzero(row == kth)
         for chosen in itertools.combinations(tied, k - len(above)):
             kept = np.zeros(logits.shape, dtype=bool)
             kept[b, above + list(chosen)] = True
-            cdfs.append(np.cumsum(_probs(logits, temperature, kept), axis=-1))
-    return cdfs
+            choices.append(_probs(logits, temperature, kept))
+    return choices
 
 
-def _explains(trials: list[Trial], sampler: Sampler) -> bool:
-    """Whether the sampler gives every sample of every wrong trial, with at least two wrong
-    samples as evidence, one of them a real draw. A row where it cannot draw (no kept token, a
-    cumulative sum that never passes u) allows what learners' code falls back on there: 0
-    (`argmax` of a row of False), V or V - 1 (a count, a clip), or the last kept token."""
+def _explains(trials: list[Trial], sampler: Sampler, axis: int = -1) -> bool:
+    """Whether the sampler gives every sample of every wrong trial, drawing from the cumulative
+    sum along `axis` (-2: the batch's), with at least two wrong samples as evidence, one of
+    them a real draw. A row where it cannot draw (no kept token, a cumulative sum that never
+    passes u) allows what learners' code falls back on there: 0 (`argmax` of a row of False),
+    V or V - 1 (a count, a clip), or the last kept token."""
     drawn = missed = 0
     for trial in trials:
         got, expected = trial.got, np.asarray(trial.expected)
@@ -107,7 +103,8 @@ def _explains(trials: list[Trial], sampler: Sampler) -> bool:
         logits, temperature, k, uniform = _parts(trial)
         differs = got != expected
         with np.errstate(all="ignore"):
-            cdfs = np.asarray(sampler(logits, temperature, k))  # (candidates, B, V)
+            probs = np.reshape(sampler(logits, temperature, k), (-1, *logits.shape))
+            cdfs = np.cumsum(probs, axis=axis)  # (candidates, B, V)
         above = cdfs > uniform[:, None]
         draws = above.any(axis=-1) & ~np.isnan(cdfs).any(axis=-1)  # where each one draws
         vocab, kept = logits.shape[-1], logits >= _kth(logits, k)
@@ -128,17 +125,17 @@ def another_sampler(trials: list[Trial], context: CheckContext) -> Finding | Non
     sampler could fit by chance)."""
     if _explains(trials, _exactly_k):
         return context.finding("ties-dropped")
-    if _explains(trials, lambda x, t, k: _cdf(_probs(x, t, x > _kth(x, k)))):
+    if _explains(trials, lambda x, t, k: _probs(x, t, x > _kth(x, k))):
         return context.finding("kth-excluded")
-    if _explains(trials, lambda x, t, k: _cdf(_probs(x, t, x >= np.sort(x, axis=None)[-k]))):
+    if _explains(trials, lambda x, t, k: _probs(x, t, x >= np.sort(x, axis=None)[-k])):
         return context.finding("top-k-across-batch")
-    if _explains(trials, lambda x, t, k: _cdf(softmax(x / t))):
+    if _explains(trials, lambda x, t, k: softmax(x / t)):
         return context.finding("top-k-not-applied")
-    if _explains(trials, lambda x, t, k: _cdf(np.where(x >= _kth(x, k), softmax(x / t), 0))):
+    if _explains(trials, lambda x, t, k: np.where(x >= _kth(x, k), softmax(x / t), 0)):
         return context.finding("not-renormalised")
-    if _explains(trials, lambda x, t, k: _cdf(_probs(x, 1.0, x >= _kth(x, k)) / t)):
+    if _explains(trials, lambda x, t, k: _probs(x, 1.0, x >= _kth(x, k)) / t):
         return context.finding("temperature-after-softmax")
-    if _explains(trials, lambda x, t, k: _cdf(_probs(x, t, x >= _kth(x, k)), axis=0)):
+    if _explains(trials, lambda x, t, k: _probs(x, t, x >= _kth(x, k)), axis=-2):
         return context.finding("cdf-wrong-axis")
     return None
 
