@@ -81,6 +81,17 @@ def _graded(store: Store, code: str, verdict: Verdict, version: str | None) -> S
     return store.finish_submission(stored.id, report)
 
 
+def _line(stdout: str, start: str) -> str:
+    """The one line of the output that starts with `start` (indented or not)."""
+    [line] = [line.strip() for line in stdout.splitlines() if line.strip().startswith(start)]
+    return line
+
+
+def _counts(line: str) -> list[int]:
+    """The counts a summary line gives, in order."""
+    return [int(word.strip(":")) for word in line.split() if word.strip(":").isdigit()]
+
+
 def _versions(store: Store) -> dict[str, str | None]:
     with store.sessions() as session:
         rows = session.execute(select(Submission.id, Submission.exercise_version))
@@ -100,10 +111,11 @@ def test_regrade_grades_older_versions_again_and_stores_the_new_reports(
     result = regrade(database_url, exercises, FLAGSHIP)
 
     assert result.returncode == 0, result.stderr
-    assert f"2 submissions to grade with version {current}" in result.stdout
+    _, to_grade, *_, version = _line(result.stdout, f"{FLAGSHIP}:").split()
+    assert (to_grade, version) == ("2", current)
     assert "2/2 graded" in result.stdout
-    assert "regraded 2: 1 with the same verdict" in result.stdout
-    assert "passed -> failed: 1" in result.stdout
+    assert _counts(_line(result.stdout, "regraded")) == [2, 1]  # regraded, the verdict unchanged
+    assert _line(result.stdout, "passed -> failed") == "passed -> failed: 1"
     assert _versions(store) == {passed.id: current, unknown.id: current, up_to_date.id: current}
     again = store.get_submission(passed.id)
     assert again is not None
@@ -125,12 +137,12 @@ def test_regrade_with_nothing_older_grades_nothing_unless_asked_for_all_versions
 
     nothing = regrade(database_url, exercises, FLAGSHIP)
     assert nothing.returncode == 0, nothing.stderr
-    assert "0 submissions to grade" in nothing.stdout
-    assert "regraded 0" in nothing.stdout
+    assert _line(nothing.stdout, f"{FLAGSHIP}:").split()[1] == "0"  # submissions to grade
+    assert _counts(_line(nothing.stdout, "regraded")) == [0, 0]
 
     everything = regrade(database_url, exercises, FLAGSHIP, "--all-versions")
     assert everything.returncode == 0, everything.stderr
-    assert "regraded 1: 1 with the same verdict" in everything.stdout
+    assert _counts(_line(everything.stdout, "regraded")) == [1, 1]
     again = store.get_submission(stored.id)
     assert again is not None
     assert again.report is not None
@@ -138,16 +150,16 @@ def test_regrade_with_nothing_older_grades_nothing_unless_asked_for_all_versions
 
 
 @pytest.mark.parametrize(
-    ("args", "message"),
+    ("args", "named"),
     [
-        (("no-such-exercise",), "unknown exercise 'no-such-exercise'"),
-        ((FLAGSHIP, "--limit", "0"), "--limit must be at least 1"),
+        (("no-such-exercise",), ("unknown exercise 'no-such-exercise'",)),
+        ((FLAGSHIP, "--limit", "0"), ("--limit", "at least 1")),
     ],
     ids=["unknown-slug", "zero-limit"],
 )
 def test_regrade_usage_errors_exit_2(
-    tmp_path: Path, exercises: Path, args: tuple[str, ...], message: str
+    tmp_path: Path, exercises: Path, args: tuple[str, ...], named: tuple[str, ...]
 ) -> None:
     result = regrade(f"sqlite:///{tmp_path / 'db.sqlite3'}", exercises, *args)
     assert result.returncode == 2
-    assert message in result.stderr
+    assert all(fact in result.stderr for fact in named), result.stderr

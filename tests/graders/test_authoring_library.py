@@ -104,9 +104,9 @@ def test_the_reference_s_parameters_are_read_from_its_code(exercise: Exercise) -
 
 
 def test_a_placeholder_is_filled_as_the_learner_reads_numbers_and_latex_is_left_alone() -> None:
-    text = "At {{where}} it is {{value}}, not {{ want }}: $e^{x_i}$ over {{row}}."
+    text = "{{where}}: {{value}}, not {{ want }}; $e^{x_i}$ over {{row}}."
     values = {"where": (1, 2), "value": 0.5, "want": 1, "row": np.array([0.25, 0.75])}
-    assert render(text, values) == "At [1, 2] it is 0.5000, not 1: $e^{x_i}$ over [0.2500, 0.7500]."
+    assert render(text, values) == "[1, 2]: 0.5000, not 1; $e^{x_i}$ over [0.2500, 0.7500]."
 
 
 def test_a_message_whose_placeholder_is_not_given_is_an_error() -> None:

@@ -102,12 +102,16 @@ def test_finite_then_matches_names_the_item_of_a_tuple_that_is_not_finite() -> N
     context = CheckContext(TOLERANCE, "f")
     failure = check_finite_then_matches([trial((np.inf, softmax(x)), expected, x)], context)
     assert failure is not None
-    assert failure.message.startswith("Item 0 of the tuple is inf where")
+    assert failure.message_id == "not-finite"
+    assert failure.message.startswith("Item 0 of the tuple ")
+    assert "tuple is inf" in failure.message
     failure = check_finite_then_matches(
         [trial((1.0, np.array([np.nan, 0.0])), expected, x)], context
     )
     assert failure is not None
-    assert failure.message.startswith("Item 1 of the tuple: the value at index [0] is nan")
+    assert failure.message_id == "not-finite"
+    assert failure.message.startswith("Item 1 of the tuple:")
+    assert "index [0] is nan" in failure.message
     assert check_finite_then_matches([trial((1.0, softmax(x)), expected, x)], context) is None
     wrong = check_finite_then_matches([trial((2.0, softmax(x)), expected, x)], context)
     assert wrong is not None  # then the values
@@ -116,18 +120,20 @@ def test_finite_then_matches_names_the_item_of_a_tuple_that_is_not_finite() -> N
 def test_reduces_to_says_when_another_axis_reduces_to_the_value_and_adds_the_explanation() -> None:
     x = np.array([[1.0, 2.0, 3.0], [0.0, 5.0, 1.0]])
     columns = trial(softmax(x, 0), softmax(x, 1), x, 1)  # normalised along the other axis
-    wording = Wording({"weights": "Each row is a distribution."}, {})
+    explanation = "Each row is a distribution."  # the exercise's own words, added as given
+    wording = Wording({"weights": explanation}, {})
     params = {"axis": "axis", "within": [0, 1], "explain": "weights"}
     failure = check_reduces_to(
         [columns], CheckContext(TOLERANCE, "f", params=params, wording=wording)
     )
     assert failure is not None
-    lines = failure.message.splitlines()
-    assert lines[1:] == [
-        "Its slices along axis 0 have a sum of 1 instead: the sum must be taken along axis 1.",
-        "Each row is a distribution.",
-    ]
+    assert failure.message_id == "slice-reduces-wrong"
+    first, other_axis, explained = failure.message.splitlines()
+    assert "slice [0, :]" in first
+    assert ("along axis 0" in other_axis, "along axis 1" in other_axis) == (True, True)
+    assert explained == explanation
     halved = trial(softmax(x, 1) / 3, softmax(x, 1), x, 1)
     plain = check_reduces_to([halved], CheckContext(TOLERANCE, "f", params={"axis": "axis"}))
     assert plain is not None
+    assert plain.message_id == "slice-reduces-wrong"
     assert len(plain.message.splitlines()) == 1  # no other axis sums to 1, nothing to explain

@@ -101,35 +101,41 @@ def test_shape_accepts_any_number_where_the_reference_returns_one(number: Any) -
 
 
 @pytest.mark.parametrize(
-    ("got", "said"),
+    ("got", "said", "compared_id"),
     [
-        (np.array([0.5]), "a float64 array of shape (1,)"),
-        ([0.5], "a list of 1 items"),
-        (None, "None"),
-        ("0.5", "str"),
+        (np.array([0.5]), "a float64 array of shape (1,)", "number-expected"),
+        ([0.5], "a list of 1 items", "number-expected"),
+        (None, "None", "not-numbers"),
+        ("0.5", "str", "not-numbers"),
     ],
     ids=["array", "list", "none", "text"],
 )
 def test_a_value_that_is_not_one_number_is_named_where_one_was_expected(
-    got: Any, said: str
+    got: Any, said: str, compared_id: str
 ) -> None:
-    for check_one in (check_shape, lambda trials, _: compare_values(trials[0], 1e-6)):
-        failure = check_one([trial(got, 0.25)], CONTEXT)
-        assert failure is not None
+    shape = check_shape([trial(got, 0.25)], CONTEXT)
+    compared = compare_values(trial(got, 0.25), 1e-6)
+    assert shape is not None
+    assert compared is not None
+    assert (shape.message_id, compared.message_id) == ("shape-differs", compared_id)
+    for failure in (shape, compared):
         assert said in failure.message
-        assert failure.message.endswith("a single number was expected.")
+        assert "a single number" in failure.message
 
 
 def test_a_wrong_number_is_compared_like_an_array_element() -> None:
     failure = compare_values(trial(0.5, 0.25), 1e-6)
     assert failure is not None
-    assert failure.message.startswith("The value is 0.5000 but 0.2500 was expected")
+    assert failure.message_id == "value-differs"
+    assert failure.message.startswith("The value is 0.5000 but 0.2500")  # no row, no column
 
 
 def test_the_item_of_a_tuple_that_differs_is_named() -> None:
     failure = compare_values(trial((LOSS, GRAD * 2), (LOSS, GRAD)), 1e-6)
     assert failure is not None
-    assert failure.message.startswith("Item 1 of the tuple: Row 0, column 0 is -1.0000")
+    assert failure.message_id == "value-differs"
+    assert failure.message.startswith("Item 1 of the tuple:")
+    assert "Row 0, column 0 is -1.0000" in failure.message
     assert compare_values(trial((np.float64(LOSS), GRAD.copy()), (LOSS, GRAD)), 1e-6) is None
 
 
@@ -173,12 +179,15 @@ def test_a_float_reference_grades_and_validates(
     report = grade(mse, _function("return np.array([np.mean((y - t) ** 2)])"))
     failed = {test.id: test for test in report.tests if test.status is not Status.PASSED}
     assert set(failed) == {"number", "values"}
-    assert "a float64 array of shape (1,); a single number was expected" in failed["values"].message
+    assert failed["values"].message_id == "number-expected"
+    assert "a float64 array of shape (1,);" in failed["values"].message
     assert failed["values"].expected is not None
     assert failed["values"].expected.shape == []
     validation = loop_thread.run(validate_exercise(mse.path, grade.grader))
     assert validation.problems == []
-    assert validation.warnings == ["only 2 known mistakes; the bar is at least 3"]
+    [warning] = validation.warnings
+    assert "only 2 known mistakes" in warning
+    assert "at least 3" in warning
 
 
 def test_a_tuple_reference_grades_and_validates(grade: SyncGrader, loop_thread: LoopThread) -> None:
@@ -194,7 +203,9 @@ def test_a_tuple_reference_grades_and_validates(grade: SyncGrader, loop_thread: 
     report = grade(exercise, swapped)
     shape = next(test for test in report.tests if test.id == "shape")
     assert shape.message is not None
-    assert "Item 0 of the tuple: It returned a float64 array of shape (4, 3)" in shape.message
+    assert shape.message_id == "shape-differs"
+    assert shape.message.startswith(f"Called {shape.call}.\nItem 0 of the tuple:")
+    assert "float64 array of shape (4, 3)" in shape.message
     validation = loop_thread.run(validate_exercise(SOFTMAX, grade.grader))
     assert (validation.problems, validation.warnings) == ([], [])
 
@@ -207,4 +218,6 @@ def test_a_shape_message_names_no_value_of_the_reference_or_the_summary() -> Non
     assert failure is not None
     assert "7.35" not in failure.message
     assert "0.0" not in failure.message
-    assert "a tuple of 2 items (a float, a float64 array of shape (3,))" in failure.message
+    assert failure.message_id == "shape-differs"
+    assert "tuple of 2 items (a float," in failure.message  # the reference's, summarised
+    assert "array of shape (3,)) was" in failure.message

@@ -25,6 +25,7 @@ from graders.engine import grader as grader_module
 from graders.exercise import Exercise, load_exercise
 from graders.host.exchange import FrameListener, RunOutcome, RunStatus
 from graders.inside import child
+from graders.message_ids import OUR_FAULT, UNEXPECTED_KIND
 from graders.protocol import values
 from graders.protocol.frames import Frame, decode
 from graders.protocol.job import decode_job
@@ -37,112 +38,145 @@ from tests.conftest import EXERCISES, FLAGSHIP, TEST_LIMITS, SyncGrader
 class Kind:
     name: str
     body: str  # the entry point's body (its arguments are not used)
-    said: str  # what a failed test's message says came back
+    message_id: str  # the id of a failed test that says what came back
+    got: tuple[str, ...] = ()  # the facts that test's message names about the value
+    cap: str | None = None  # and, on the flagship, the cap the value is over
 
+
+SCALAR = "array-expected"  # one number where the reference returns an array
+UNREADABLE = "not-numbers"  # no numbers to compare
+COMPLEX = "complex-not-real"
+CAP = "16,384 elements"  # the flagship's cap on the elements sent back for one call
+SUBCLASS = "numpy.ndarray subclass"
 
 KINDS = [
-    Kind("float", "return 0.5", "It returned the float 0.5;"),
-    Kind("int", "return 3", "It returned the int 3;"),
-    Kind("bool", "return True", "It returned the bool True;"),
-    Kind("numpy-scalar", "return np.float32(0.5)", "It returned the NumPy float32 0.5;"),
-    Kind("zero-d-array", "return np.array(0.5)", "a float64 array of shape () holding 0.5;"),
-    Kind("none", "return None", "It returned None (did the function reach a `return`?);"),
-    Kind("no-return", "pass", "It returned None (did the function reach a `return`?);"),
-    Kind("str", "return 'the table'", "It returned the str 'the table';"),
+    Kind("float", "return 0.5", SCALAR, ("the float 0.5",)),
+    Kind("int", "return 3", SCALAR, ("the int 3",)),
+    Kind("bool", "return True", SCALAR, ("the bool True",)),
+    Kind("numpy-scalar", "return np.float32(0.5)", SCALAR, ("the NumPy float32 0.5",)),
+    Kind("zero-d-array", "return np.array(0.5)", SCALAR, ("float64 array", "shape () holding 0.5")),
+    Kind("none", "return None", UNREADABLE, ("It returned None", "`return`")),
+    Kind("no-return", "pass", UNREADABLE, ("It returned None", "`return`")),
+    Kind("str", "return 'the table'", UNREADABLE, ("the str 'the table'",)),
     Kind(
         "tuple-of-arrays",
         "return np.zeros((3, 4)), np.ones(4)",
-        "a tuple of 2 items (a float64 array of shape (3, 4), a float64 array of shape (4,));",
+        UNREADABLE,
+        ("a tuple of 2 items", "array of shape (3, 4)", "array of shape (4,)"),
     ),
     Kind(
         "list-of-arrays",
         "return [np.zeros(4), np.ones(2)]",
-        "a list of 2 items (a float64 array of shape (4,), a float64 array of shape (2,));",
+        UNREADABLE,
+        ("a list of 2 items", "array of shape (4,)", "array of shape (2,)"),
     ),
-    Kind("dict", "return {'table': np.zeros((3, 4)), 'n': 3}", "a dict with keys 'table', 'n';"),
-    Kind("empty-dict", "return {}", "It returned an empty dict;"),
+    Kind(
+        "dict",
+        "return {'table': np.zeros((3, 4)), 'n': 3}",
+        UNREADABLE,
+        ("a dict", "keys 'table', 'n';"),
+    ),
+    Kind("empty-dict", "return {}", UNREADABLE, ("an empty dict",)),
     Kind(
         "ragged-list",
         "return [[0.0, 1.0], [2.0]]",
-        "a list of 2 items (a list of 2 items, a list of 1 items);",
+        UNREADABLE,
+        ("a list of 2 items", "(a list of 2 items,", "a list of 1 items)"),
     ),
-    Kind("list-of-text", "return ['a', 'b']", "a list of 2 items (the str 'a', the str 'b');"),
-    Kind("complex-number", "return 1 + 2j", "It returned the complex (1+2j);"),
-    Kind("complex-array", "return np.zeros((2, 4)) + 1j", "a complex128 array of shape (2, 4)"),
-    Kind("bool-array", "return np.ones((2, 3), dtype=bool)", "It returned shape (2, 3) but shape"),
+    Kind(
+        "list-of-text",
+        "return ['a', 'b']",
+        UNREADABLE,
+        ("a list of 2 items", "(the str 'a',", "the str 'b')"),
+    ),
+    Kind("complex-number", "return 1 + 2j", COMPLEX, ("the complex (1+2j)",)),
+    Kind("complex-array", "return np.zeros((2, 4)) + 1j", COMPLEX, ("complex128 array", "(2, 4)")),
+    Kind(
+        "bool-array",
+        "return np.ones((2, 3), dtype=bool)",
+        "shape-differs",
+        ("returned shape (2, 3)",),
+    ),
     Kind(
         "object-array",
         "return np.array([None, 1])",
-        "an array of dtype object of shape (2,) (only bool, integer, float and complex arrays "
-        "can be graded);",
+        UNREADABLE,
+        ("dtype object of shape (2,)",),
     ),
     Kind(
         "object-array-of-numbers",
         "return np.frompyfunc(lambda a: a, 1, 1)(np.zeros((2, 2)))",
-        "an array of dtype object of shape (2, 2)",
+        UNREADABLE,
+        ("dtype object of shape (2, 2)",),
     ),
-    Kind("string-array", "return np.array(['a', 'b'])", "an array of dtype str32 of shape (2,)"),
+    Kind("string-array", "return np.array(['a', 'b'])", UNREADABLE, ("dtype str32 of shape (2,)",)),
     Kind(
         "masked-array",
         "return np.ma.masked_array(np.zeros((3, 4)), mask=False)",
-        "It returned an object of type MaskedArray of shape (3, 4) (a numpy.ndarray subclass: "
-        "only plain arrays are graded);",
+        UNREADABLE,
+        ("type MaskedArray of shape (3, 4)", SUBCLASS),
     ),
     Kind(
         "matrix",
         "return np.asmatrix(np.zeros((3, 4)))",
-        "an object of type matrix of shape (3, 4) (a numpy.ndarray subclass",
+        UNREADABLE,
+        ("type matrix of shape (3, 4)", SUBCLASS),
     ),
     Kind(
         "record-array",
         "return np.rec.fromarrays([np.zeros(3)])",
-        "an object of type recarray of shape (3,) (a numpy.ndarray subclass",
+        UNREADABLE,
+        ("type recarray of shape (3,)", SUBCLASS),
     ),
-    Kind("set", "return {1, 2}", "It returned an object of type set;"),
-    Kind("generator", "return (i for i in range(3))", "It returned an object of type generator;"),
-    Kind("function", "return len", "an object of type builtin_function_or_method;"),
-    Kind("huge-int", "return 2 ** 80", "It returned an int beyond 64 bits;"),
+    Kind("set", "return {1, 2}", UNREADABLE, ("object of type set;",)),
+    Kind("generator", "return (i for i in range(3))", UNREADABLE, ("object of type generator;",)),
+    Kind("function", "return len", UNREADABLE, ("type builtin_function_or_method;",)),
+    Kind("huge-int", "return 2 ** 80", UNREADABLE, ("an int beyond 64 bits",)),
     Kind(
         "huge-shape-zero-size",
         "return np.zeros((10**8, 0))",
-        "It returned a float64 array of shape (100000000, 0), more than the 16,384 elements "
-        "sent back for this call;",
+        UNREADABLE,
+        ("float64 array of shape (100000000, 0)",),
+        cap=CAP,
     ),
     Kind(
         "list-of-huge-shape-zero-size",
         "return [np.zeros((10**8, 0))]",
-        "a list of 1 items (a float64 array of shape (100000000, 0), too large to send back);",
+        UNREADABLE,
+        ("a list of 1 items", "shape (100000000, 0), too large"),
     ),
     Kind(
         "over-cap-array",
         "return np.zeros(5_000_000)",
-        "a float64 array of shape (5000000,), more than the 16,384 elements sent back",
+        UNREADABLE,
+        ("float64 array of shape (5000000,)",),
+        cap=CAP,
     ),
     Kind(
         "over-cap-broadcast",
         "return np.broadcast_to(np.zeros(1), (10**6, 10**6))",
-        "a float64 array of shape (1000000, 1000000), more than the 16,384 elements",
+        UNREADABLE,
+        ("shape (1000000, 1000000)",),
+        cap=CAP,
     ),
-    Kind(
-        "long-list",
-        "return [0] * 4_000_000",
-        "It returned a list of 4000000 items, more than the 16,384 elements sent back",
-    ),
+    Kind("long-list", "return [0] * 4_000_000", UNREADABLE, ("list of 4000000 items",), cap=CAP),
     Kind(
         "deeply-nested-list",
         "x = 1.0\n    for _ in range(10_000):\n        x = [x]\n    return x",
-        "It returned a list of 1 items (a list of 1 items);",
+        UNREADABLE,
+        ("a list of 1 items", "(a list of 1 items);"),  # two levels shown, not 10,000
     ),
     Kind(
         "long-text",
         "return 'x' * 10**6",
-        "It returned the str 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... "
-        "(1,000,000 characters);",
+        UNREADABLE,
+        ("the str '" + "x" * 60 + "'...", "(1,000,000 characters)"),
     ),
     Kind(
         "many-long-texts",
         "return ['\\u00e9' * 199] * 5000",
-        "a list of 5000 items too large to send back (over 262,144 bytes);",
+        UNREADABLE,
+        ("a list of 5000 items", "over 262,144 bytes"),
     ),
 ]
 
@@ -152,16 +186,21 @@ def source_for(exercise: Exercise, kind: Kind) -> str:
     return f"import numpy as np\n\n\ndef {signature}:\n    {kind.body}\n"
 
 
-def assert_graded(report: Report, said: str) -> None:
-    """Failed, never "our fault"; each failing test says what was called and what came back."""
+def assert_graded(report: Report, message_id: str, got: tuple[str, ...]) -> None:
+    """Failed, never "our fault"; a failing test with `message_id` names each fact in `got`,
+    and each failing test says what was called."""
     assert report.verdict is Verdict.FAILED, report.to_dict()
     failing = [test for test in report.tests if test.status is not Status.PASSED]
     assert failing, "the value passed every test"
     assert all(test.status is Status.FAILED for test in failing), report.to_dict()
-    assert any(said in test.message for test in failing), [test.message for test in failing]
+    said = [test.message for test in failing if test.message_id == message_id]
+    assert any(all(fact in message for fact in got) for message in said), [
+        (test.message_id, test.message) for test in failing
+    ]
     for test in failing:
         if test.call is not None:  # the loop scan's test names a line, not a call
             assert test.message.startswith(f"Called {test.call}.\n")
+    assert all(test.message_id != OUR_FAULT for test in report.tests)
     assert "our fault" not in str(report.to_dict())
 
 
@@ -169,7 +208,8 @@ def assert_graded(report: Report, said: str) -> None:
 def test_each_return_kind_is_graded_in_the_sandbox(
     kind: Kind, flagship: Exercise, grade: SyncGrader
 ) -> None:
-    assert_graded(grade(flagship, source_for(flagship, kind)), kind.said)
+    got = kind.got if kind.cap is None else (*kind.got, kind.cap)
+    assert_graded(grade(flagship, source_for(flagship, kind)), kind.message_id, got)
 
 
 SANDBOXED_ELSEWHERE = ["float", "tuple-of-arrays", "dict", "complex-array", "over-cap-array"]
@@ -182,7 +222,7 @@ def test_return_kinds_are_graded_in_the_sandbox_for_layer_norm(
     kind: Kind, catalog: Catalog, grade: SyncGrader
 ) -> None:
     exercise = catalog.get("layer-norm")
-    assert_graded(grade(exercise, source_for(exercise, kind)), kind.said.split(", more than")[0])
+    assert_graded(grade(exercise, source_for(exercise, kind)), kind.message_id, kind.got)
 
 
 @dataclass
@@ -221,8 +261,8 @@ def test_each_return_kind_is_graded_by_every_exercise(
     kind: Kind, slug: str, catalog: Catalog
 ) -> None:
     exercise = catalog.get(slug)
-    said = kind.said if slug == FLAGSHIP else kind.said.split(", more than")[0]
-    assert_graded(graded_in_process(exercise, source_for(exercise, kind)), said)
+    got = kind.got if slug != FLAGSHIP or kind.cap is None else (*kind.got, kind.cap)
+    assert_graded(graded_in_process(exercise, source_for(exercise, kind)), kind.message_id, got)
 
 
 # --- values no learner can build in the sandbox, handed to the engine as frames ---------------
@@ -244,27 +284,24 @@ def frames_returning(exercise: Exercise, value: Any) -> list[Frame]:
 
 
 @pytest.mark.parametrize(
-    ("value", "said"),
+    ("value", "got"),
     [
         (
             np.ma.masked_array([1.0, 2.0], mask=[False, True]),
-            "an object of type MaskedArray of shape (2,) (a numpy.ndarray subclass: only plain "
-            "arrays are graded);",
+            ("type MaskedArray of shape (2,)", SUBCLASS),
         ),
-        (
-            np.zeros((1, 2)).view(np.matrix),
-            "an object of type matrix of shape (1, 2) (a numpy.ndarray subclass",
-        ),
-        (np.zeros(3, dtype=np.longdouble), "an array of dtype float128 of shape (3,)"),
-        (np.datetime64("2020-01-01"), "an object of type numpy.datetime64;"),
+        (np.zeros((1, 2)).view(np.matrix), ("type matrix of shape (1, 2)", SUBCLASS)),
+        (np.zeros(3, dtype=np.longdouble), ("dtype float128 of shape (3,)",)),
+        (np.datetime64("2020-01-01"), ("type numpy.datetime64;",)),
     ],
     ids=["masked-array", "matrix", "longdouble", "numpy-datetime"],
 )
 def test_values_built_outside_the_sandbox_are_described(
-    value: Any, said: str, flagship: Exercise
+    value: Any, got: tuple[str, ...], flagship: Exercise
 ) -> None:
     outcome = RunOutcome(RunStatus.OK, frames_returning(flagship, value), 1.0)
-    assert_graded(report_for_run(flagship, flagship.all_probes(), outcome), said)
+    report = report_for_run(flagship, flagship.all_probes(), outcome)
+    assert_graded(report, "shape-differs", got)  # the flagship's shape test
 
 
 def test_a_complex_table_with_real_values_is_told_to_take_the_real_part(
@@ -274,18 +311,19 @@ def test_a_complex_table_with_real_values_is_told_to_take_the_real_part(
     source = solution.replace("    return pe\n", "    return pe + 0j\n")
     report = grade(flagship, source)
     [example] = [test for test in report.tests if test.id == "example-3x4"]
-    assert example.message == (
-        "Called positional_encoding(3, 4).\nIt returned a complex128 array of shape (3, 4); real "
-        "numbers were expected. Every imaginary part is 0: take the real part (`.real`) before "
-        "returning."
-    )
+    assert (example.message_id, example.call) == (COMPLEX, "positional_encoding(3, 4)")
+    assert "complex128 array of shape (3, 4)" in example.message
+    assert "imaginary part is 0" in example.message  # every one of them
+    assert "(`.real`)" in example.message
     assert report.verdict is Verdict.FAILED
 
 
 def test_a_bool_table_is_told_its_dtype(flagship: Exercise, grade: SyncGrader) -> None:
     source = source_for(flagship, Kind("", "return np.ones((max_len, d_model), dtype=bool)", ""))
     [example] = [test for test in grade(flagship, source).tests if test.id == "example-3x4"]
-    assert "Your array's dtype is bool; the values need float64 (or float32)." in example.message
+    assert example.message_id == "value-differs"
+    assert "dtype is bool;" in example.message
+    assert "need float64 (or float32)" in example.message
 
 
 # --- large results are read off the event loop ------------------------------------------------
@@ -371,10 +409,9 @@ def test_a_check_that_breaks_on_another_kind_of_value_reports_what_came_back(
     report = graded_in_process(exercise, source_for(exercise, KINDS[0]))
     [extra] = [test for test in report.tests if test.id == "extra"]
     assert extra.status is Status.FAILED
-    assert extra.message == (
-        "Called positional_encoding(3, 4).\n"
-        "It returned the float 0.5; a float64 array of shape (3, 4) was expected."
-    )
+    assert (extra.message_id, extra.call) == (UNEXPECTED_KIND, "positional_encoding(3, 4)")
+    assert "the float 0.5;" in extra.message  # what came back
+    assert "float64 array of shape (3, 4)" in extra.message  # what the reference returns
     solution = exercise.solution_path.read_text(encoding="utf-8")
     assert graded_in_process(exercise, solution).verdict is Verdict.PASSED
 

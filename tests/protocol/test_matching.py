@@ -10,11 +10,9 @@ from graders.trusted import raised_value
 
 
 def test_a_raise_is_matched_by_its_type_whatever_its_message() -> None:
-    learner = raised_value("IndexError", "position 0 is outside the table of length 10")
-    assert behaves_like(
-        learner, raised_value("IndexError", "position 0 is not between 1 and 10"), 1e-9
-    )
-    assert not behaves_like(learner, raised_value("ValueError", "position 0 is outside"), 1e-9)
+    learner = raised_value("IndexError", "0 outside [0, 0)")
+    assert behaves_like(learner, raised_value("IndexError", "0 not in 1..10"), 1e-9)
+    assert not behaves_like(learner, raised_value("ValueError", "0 outside [0, 0)"), 1e-9)
     assert not behaves_like(learner, np.zeros(3), 1e-9)
 
 
