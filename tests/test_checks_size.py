@@ -20,10 +20,10 @@ MAX_TOTAL = 1012  # the fourteen shipped before the library together: a third of
 OVER_BUDGET = {
     "causal-mask": 148,
     "sinusoidal-positional-encoding": 117,
-    "stable-softmax": 119,
+    "stable-softmax": 89,
     "temperature-top-k-sampling": 163,
 }
-TOTAL_NOW = 1184  # the fourteen today: the ratchet on the way to MAX_TOTAL
+TOTAL_NOW = 1146  # the fourteen today: the ratchet on the way to MAX_TOTAL
 
 CHECKS = sorted(EXERCISES.glob("*/checks.py"))
 
