@@ -1,10 +1,14 @@
-"""Library parts that exercises shared by hand (issue 26, item 3): a transformation's scalar
-parameter solved for by bisection (`solve=`: stable-softmax's score of a -inf), and the wrong
-trials broken exactly where an unshifted exp overflows (`exp_overflow_wrong`: stable-softmax,
-softmax-cross-entropy)."""
+"""Three library parts that exercises shared by hand (issue 26, item 3): a transformation's
+scalar parameter solved for by bisection (`solve=`: sinusoidal-positional-encoding's base,
+stable-softmax's score of a -inf), the wrong trials broken exactly where an unshifted exp
+overflows (`exp_overflow_wrong`: stable-softmax, softmax-cross-entropy), and one row of the
+result checked against the reference's (`row_matches`: the sinusoidal table's row 0,
+rotary-positional-embedding's row 0), with an `explain` list load-checked message by message."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -12,11 +16,16 @@ import pytest
 
 from graders import CheckContext, Trial, exp_overflow_wrong, transformation
 from graders.check_core import Parameters
+from graders.check_numeric import check_row_matches
+from graders.exercise import load_exercise
 from graders.probes import Probe
 from graders.wording import FindingText, Wording
+from graders.wording_check import wording_problems
+from tests.conftest import EXERCISES
 
 TOLERANCE = 1e-6
 WORDING = Wording(
+    messages={"even": "even {{column}}: {{got}} for {{expected}}", "odd": "odd {{column}}"},
     findings={"scaled-input": FindingText("Scaled", "x times {{scale}} ({{raw}})")},
 )
 
@@ -128,3 +137,58 @@ def test_exp_overflow_wrong_reads_an_item_a_fixed_axis_and_the_batch_shift() -> 
     shifted = [pair(X, batch_shifted)]
     assert exp_overflow_wrong(shifted, TOLERANCE, "logits", 1, item=1) is None
     assert exp_overflow_wrong(shifted, TOLERANCE, "logits", 1, item=1, batch=True) is not None
+
+
+# --- row_matches ----------------------------------------------------------------------------------
+
+
+def row_trial(got: Any, expected: Any) -> Trial:
+    return Trial(Probe((3,), "f(3)", "3"), got, expected, parameters=Parameters(("n",), {}))
+
+
+TABLE = np.array([[0.0, 1.0, 0.0, 1.0], [0.8, 0.5, 0.1, 0.9], [0.9, -0.4, 0.2, 0.9]])
+
+
+def test_row_matches_compares_only_that_row_and_words_a_value_by_its_column() -> None:
+    explained = CheckContext(TOLERANCE, "f", params={"explain": ["even", "odd"]}, wording=WORDING)
+    other_rows = TABLE.copy()
+    other_rows[1:] = 7.0
+    assert check_row_matches([row_trial(other_rows, TABLE)], explained) is None
+    taller = np.vstack([TABLE, TABLE[:1]])  # a row too many is another test's
+    assert check_row_matches([row_trial(taller, TABLE)], explained) is None
+    for column, message_id, text in [(2, "even", "even 2: 0.5000 for 0.0000"), (1, "odd", "odd 1")]:
+        wrong = TABLE.copy()
+        wrong[0, column] = 0.5
+        failure = check_row_matches([row_trial(wrong, TABLE)], explained)
+        assert failure is not None
+        assert (failure.message_id, failure.message) == (message_id, text)
+
+
+def test_row_matches_without_words_and_for_a_row_it_cannot_read() -> None:
+    plain = CheckContext(TOLERANCE, "f", params={"row": 1})
+    wrong = TABLE.copy()
+    wrong[1, 3] = 0.0
+    failure = check_row_matches([row_trial(wrong, TABLE)], plain)
+    assert failure is not None
+    assert failure.message_id == "value-differs"
+    assert failure.message.startswith("Row 1 is [0.8000, 0.5000, 0.1000, 0.0000]: at index [3]")
+    for unreadable in (TABLE.T, TABLE[:1], TABLE[:, None], "table"):
+        failure = check_row_matches([row_trial(unreadable, TABLE)], plain)
+        assert failure is not None
+        assert failure.message_id == "shape-differs"
+        assert "which has no row 1 of 4 values to compare" in failure.message
+
+
+def test_an_explain_list_names_each_of_its_messages_at_load(tmp_path: Path) -> None:
+    folder = tmp_path / "sinusoidal-positional-encoding"
+    shutil.copytree(EXERCISES / folder.name, folder)
+    assert wording_problems(load_exercise(folder)) == []
+    messages = folder / "messages.toml"
+    text = messages.read_text(encoding="utf-8")
+    start = text.index("row-0-not-cos-0 = ")
+    messages.write_text(text[:start] + text[text.index("not-the-sine = ") :], encoding="utf-8")
+    problems = wording_problems(load_exercise(folder))
+    assert problems == [
+        "exercise.toml: names message `row-0-not-cos-0`, which messages.toml lacks: add it "
+        "under [messages]"
+    ]
