@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from graders.check_helpers import (
         axis_index,
         every_wrong,
+        exp_overflow_wrong,
         first_index,
         got_array,
         slice_at,
@@ -93,6 +94,7 @@ _HOME = {
     "mismatch_values": "graders.check_placeholders",
     "every_wrong": "graders.check_helpers",
     "wrong_where_exp_overflows": "graders.check_helpers",
+    "exp_overflow_wrong": "graders.check_helpers",
     "WrongSlice": "graders.check_vectors",
     "common_divisor": "graders.check_vectors",
     "first_wrong_slice": "graders.check_vectors",
@@ -131,6 +133,7 @@ __all__ = [
     "compare_values",
     "describe",
     "every_wrong",
+    "exp_overflow_wrong",
     "first_index",
     "first_mismatch",
     "first_slice_off",

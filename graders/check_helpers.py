@@ -1,6 +1,6 @@
 """Helpers the exercises' checks and analyses share: the wrong trials (and whether a fit holds
 on every one of them), slices along an axis and their names, the first index of a mask, the
-slices where an unshifted `np.exp` breaks.
+slices where an unshifted `np.exp` breaks (and the wrong trials broken exactly there).
 
     >>> first_index(np.array([[True, False], [False, True]]) & False) is None
     True
@@ -80,6 +80,31 @@ def wrong_where_exp_overflows(
     breaks = ~np.isfinite(sums) | (sums < np.finfo(np.float64).tiny)
     right = within_tolerance(got, np.asarray(expected, dtype=np.float64), tolerance)
     return bool(breaks.any() and (breaks != right.all(axis=axis)).all())
+
+
+def exp_overflow_wrong(
+    trials: list[Trial],
+    tolerance: float,
+    scores: str = "x",
+    axis: int | str = "axis",
+    item: int | None = None,
+    batch: bool = False,
+) -> list[Any] | None:
+    """The learner's values of the wrong trials (as `every_wrong` gives them: a list of the
+    items where the reference returns a tuple), when some trial is wrong and each wrong one is
+    wrong in exactly the slices along `axis` (an int, or the argument holding it) where
+    `np.exp` of the argument `scores` overflows or underflows (`wrong_where_exp_overflows`;
+    `item`: the item of a tuple compared, the gradient of a (loss, gradient) pair;
+    `batch=True`: with the whole array's maximum subtracted first); else None."""
+    wrong: list[Any] = []
+
+    def fits(trial: Trial, got: Any, tolerance: float) -> bool:
+        x, along = trial.array(scores), trial.arg(axis) if isinstance(axis, str) else axis
+        mine, right = (got, trial.expected) if item is None else (got[item], trial.expected[item])
+        wrong.append(got)
+        return wrong_where_exp_overflows(x, mine, right, along, tolerance, x.max() if batch else 0)
+
+    return wrong if every_wrong(trials, tolerance, fits) else None
 
 
 def got_array(trial: Trial) -> Array:

@@ -12,6 +12,10 @@
 - `item_matches`: one item of a tuple (`item = 0`) or one key of a dict (`item = "loss"`)
   matches the reference's, the item named in the message (`item_name = "the loss"`).
 - `returns_python_float`: a Python float, not a NumPy scalar or a 0-d array.
+- `row_matches`: one row of the result (`row = 0`, the default) is the reference's row (a
+  table's row 0, known by heart: sin 0 and cos 0; a rotation by 0), whatever the other rows
+  hold; `explain` words the first value off, a message id or a list of ids chosen by its
+  column, cycling (`["even", "odd"]`: column % 2).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from graders.check_values import (
     as_float_array,
     compare_values,
     describe,
+    first_mismatch,
     is_structure,
     kind_of,
     paired_items,
@@ -190,6 +195,45 @@ def _container_of(value: Any) -> str | None:
 
 def kind_of_item(item: Any) -> str:
     return "key" if isinstance(item, str) else "item"
+
+
+@check_each("row_matches")
+def check_row_matches(trial: Trial, context: CheckContext) -> Failure | None:
+    """Row `row` of the result is the reference's row. The result needs only that row, of the
+    reference's row's length (a row too many elsewhere is the other tests'); `explain` gets
+    `row` (the learner's row), `column`, `got`, `expected` (the values there) and `largest`
+    (the row's largest error)."""
+    row, expected = int(context.params.get("row", 0)), numbers_of(trial.expected)
+    if expected is None or expected.ndim == 0:
+        raise ValueError("row_matches needs a reference that returns an array")
+    wanted, got = expected[row], as_float_array(trial.got)
+    if (
+        got is None
+        or got.ndim != expected.ndim
+        or len(got) <= row
+        or got[row].shape != wanted.shape
+    ):
+        return Failure(
+            f"It returned {describe(trial.got)}, which has no row {row} of {wanted.size} values "
+            f"to compare: an array of shape {expected.shape} was expected.",
+            trial,
+            message_id="shape-differs",
+        )
+    if (mismatch := first_mismatch(got[row], wanted, context.tolerance)) is None:
+        return None
+    index, largest = mismatch
+    said = {"row": got[row], "column": index[0], "got": got[row][index], "largest": largest}
+    if (explain := context.params.get("explain")) is not None:
+        ids = [explain] if isinstance(explain, str) else list(explain)
+        return context.fail(ids[index[0] % len(ids)], trial, **said, expected=wanted[index])
+    return Failure(
+        f"Row {row} is {row_text(got[row])}: at index {as_text(index)} it is "
+        f"{number(float(said['got']))} but {number(float(wanted[index]))} was expected "
+        f"(|error| > {tolerance_text(context.tolerance)}; largest error in the row: "
+        f"{number(largest)}).",
+        trial,
+        message_id="value-differs",
+    )
 
 
 @check_each("returns_python_float")

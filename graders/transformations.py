@@ -26,6 +26,14 @@ nothing from it; with `reshapes=True` the misconception changes the shape (an ax
 the wrong trials are those whose value is not the reference's in any way, and the finding
 also gets `got_shape` and `expected_shape`, the first wrong trial's shapes.
 
+A scalar parameter that no table lists and no formula estimates is solved for instead:
+`solve={"base": (1.0, 1e12)}` finds it by bisection between the two ends (on a log scale
+when both are positive) so that the first wrong trial's first wrong value is rebuilt, and
+proposes it rounded to 10^3, 10^2, ..., 10^-15, the coarsest first (the number as a learner
+typed it: 1000, not 999.9999999997), then as solved; every set still has to rebuild every
+wrong trial. For a parameter the rebuilt value at that index moves with monotonically (a
+frequency's base, the score a masked entry was given).
+
 Transformations stack: one function under several decorators is one analysis that tries them
 from the top down and names the first that fits, each with its own id and parameters (give the
 function a default for every parameter), so that a family of misconceptions reads as a table;
@@ -78,10 +86,13 @@ def transformation(
     fit_each: FitEach | None = None,
     typed: Iterable[str] = (),
     reshapes: bool = False,
+    solve: Mapping[str, tuple[float, float]] | None = None,
 ) -> Callable[[Callable[..., Any]], AnalysisFunction]:
     """Register `function` as an analysis naming `finding_id` when it rebuilds the learner's
     values (see the module's docstring)."""
     shown = tuple(typed)
+    if solve is not None and (len(solve) != 1 or fit is not None):
+        raise ValueError(f"solve= finds one scalar parameter, without fit=: not {sorted(solve)}")
 
     def register(function: Callable[..., Any]) -> AnalysisFunction:
         rebuild = getattr(function, REBUILD_MARK, function)
@@ -95,7 +106,8 @@ def transformation(
                 wrong = wrong_trials(trials, context.tolerance)
             if not wrong:
                 return None
-            found = _found(rebuild, wrong, context, fit, grid, fit_each)
+            solved = _solver(rebuild, solve) if solve is not None else fit
+            found = _found(rebuild, wrong, context, solved, grid, fit_each)
             if found is None:
                 return None
             values = {**found, **(dict(worded(found, wrong)) if worded is not None else {})}
@@ -141,6 +153,58 @@ def _found(
     except NoReference:
         return None
     return None
+
+
+def _solver(function: Callable[..., Any], solve: Mapping[str, tuple[float, float]]) -> Fit:
+    """`solve`'s parameter as a `fit`: bisection on the first wrong value (module docstring)."""
+    ((name, (low, high)),) = solve.items()
+
+    def fit(wrong: list[Trial], context: CheckContext) -> Iterable[Params]:
+        trial = wrong[0]
+        got, expected = numbers_of(trial.got), numbers_of(trial.expected)
+        if got is None or expected is None or got.shape != expected.shape:
+            return
+        index = tuple(np.argwhere(~within_tolerance(got, expected, context.tolerance))[0])
+
+        def off(value: float) -> float:
+            try:
+                rebuilt = numbers_of(function(context.reference, **trial.args(), **{name: value}))
+            except NoReference:
+                raise
+            except Exception:  # the misconception is undefined there (as in `rebuilds`)
+                return np.nan
+            if rebuilt is None or rebuilt.shape != got.shape:
+                return np.nan
+            return float(rebuilt[index] - got[index])
+
+        root = _bisected(off, float(low), float(high))
+        if root is not None:
+            rounded = (round(root, digits) + 0.0 for digits in range(-3, 16))  # no -0.0
+            yield from ({name: value} for value in dict.fromkeys([*rounded, root]))
+
+    return fit
+
+
+def _bisected(off: Callable[[float], float], low: float, high: float) -> float | None:
+    """Where `off` changes sign between `low` and `high` (geometric midpoints when both are
+    positive), or None when it does not (or is not a number at an end)."""
+    with np.errstate(all="ignore"):
+        at_low, at_high = off(low), off(high)
+        if not np.isfinite([at_low, at_high]).all() or at_low * at_high > 0:
+            return None
+        if 0.0 in (at_low, at_high):
+            return low if at_low == 0 else high
+        while abs(high - low) > 1e-13 * max(1.0, abs(low), abs(high)):
+            middle = float(np.sqrt(low * high)) if low > 0 else (low + high) / 2
+            if (at_middle := off(middle)) == 0:
+                return middle
+            if not np.isfinite(at_middle):
+                return None
+            if (at_middle > 0) == (at_low > 0):
+                low, at_low = middle, at_middle
+            else:
+                high = middle
+    return (low + high) / 2 if low <= 0 else float(np.sqrt(low * high))
 
 
 def _not_the_reference(trials: list[Trial], tolerance: float) -> list[Trial]:

@@ -6,7 +6,8 @@ with no placeholder the call does not give (the `tolerance` is always given);
 `context.finding("id", ...)` and `@transformation("id", ...)` need `[findings.id]`. The id
 may be a choice between two, `context.fail("below" if low else "near", ...)`: each needs its
 text. A test's
-`explain = "id"` (read by a built-in check) names a message too. A text no check names is
+`explain = "id"` (read by a built-in check) names a message too, as does each id of a list
+(`explain = ["even", "odd"]`: `row_matches`). A text no check names is
 a problem as well: it is prose no learner can ever read. And an id the library gives results
 (graders.message_ids) is not the exercise's to take.
 """
@@ -72,8 +73,10 @@ def _named(exercise: Exercise) -> tuple[dict[str, tuple[int | None, Given]], dic
     findings: dict[str, int] = {}
     for test in exercise.tests:
         for key in MESSAGE_PARAMS:
-            if isinstance(value := test.params.get(key), str):
-                messages.setdefault(value, (None, None))
+            value = test.params.get(key)
+            named = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+            for text_id in (item for item in named if isinstance(item, str)):
+                messages.setdefault(text_id, (None, None))
     if not exercise.checks_path.is_file():
         return messages, findings
     tree = ast.parse(exercise.checks_path.read_text(encoding="utf-8"))

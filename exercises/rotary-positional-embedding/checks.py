@@ -1,5 +1,6 @@
-"""rotary-positional-embedding's checks and analyses: a rotation leaves row 0 as it is, keeps every
-pair's length and turns pair i at position pos by pos * theta_i; the words are in messages.toml."""
+"""rotary-positional-embedding's checks and analyses: a rotation keeps every pair's length and
+turns pair i at position pos by pos * theta_i (that it leaves row 0 as it is: the built-in
+row_matches); the words are in messages.toml."""
 
 from __future__ import annotations
 
@@ -16,16 +17,6 @@ from graders import (
     returned_like,
     value_mismatch,
 )
-
-
-@check_each("row_zero_unchanged")
-def check_row_zero_unchanged(trial: Trial, context: CheckContext) -> Failure | None:
-    """Position 0 turns every pair by 0 radians, so row 0 of the output equals row 0 of x."""
-    x, got = returned_like(trial, "x", note=False)
-    if (mismatch := first_mismatch(got[0], x[0], context.tolerance)) is None:
-        return None
-    (col,), largest = mismatch
-    return context.fail("row-0-changed", column=col, got=got[0, col], x=x[0, col], largest=largest)
 
 
 @check_each("pair_lengths")

@@ -17,10 +17,10 @@ from graders import (
     check_each,
     describe,
     every_wrong,
+    exp_overflow_wrong,
     first_index,
     row_text,
     within_tolerance,
-    wrong_where_exp_overflows,
 )
 
 
@@ -50,19 +50,11 @@ def _loss_times(trial: Trial, got: list[Any], tolerance: float, factor: Any) -> 
     return bool(abs(right_loss) > tolerance and scaled and any(near))
 
 
-def _overflows(trial: Trial, got: list[Any], tolerance: float, batch: bool) -> bool:
-    """The loss not finite, the gradient wrong in exactly the rows where the sum of
-    exp(logits - shift) overflows or underflows (the shift 0, or the batch's maximum)."""
-    logits = np.asarray(trial.arg("logits"), dtype=np.float64)
-    shift = logits.max() if batch else 0.0
-    broken = wrong_where_exp_overflows(logits, got[1], trial.expected[1], 1, tolerance, shift)
-    return broken and not np.isfinite(got[0])
-
-
 @analysis
 def loss_off_or_overflowing(trials: list[Trial], context: CheckContext) -> Finding | None:
     """The loss times N (summed), -1 (not negated), 1/ln 2 (bits) or 1/C (a mean over N x C);
-    or the result broken in exactly the rows an exp without a per-row shift cannot hold."""
+    or the result broken in exactly the rows where the sum of exp(logits - shift) overflows or
+    underflows (the shift 0, or the batch's maximum): an exp without a per-row shift."""
     tol = context.tolerance
     if every_wrong(trials, tol, _loss_times, lambda n, classes: n):
         return context.finding("loss-summed-not-averaged")
@@ -72,8 +64,8 @@ def loss_off_or_overflowing(trials: list[Trial], context: CheckContext) -> Findi
         return context.finding("loss-in-bits")
     if every_wrong(trials, tol, _loss_times, lambda n, classes: 1 / classes):
         return context.finding("loss-mean-over-all-entries")
-    if every_wrong(trials, tol, _overflows, False):
-        return context.finding("exp-of-unshifted-logits")
-    if every_wrong(trials, tol, _overflows, True):
-        return context.finding("shift-by-batch-max")
+    for batch in (False, True):  # the loss not finite, the gradient broken in those rows
+        wrong = exp_overflow_wrong(trials, tol, "logits", 1, item=1, batch=batch)
+        if wrong is not None and not any(np.isfinite(loss) for loss, _ in wrong):
+            return context.finding("shift-by-batch-max" if batch else "exp-of-unshifted-logits")
     return None

@@ -1,5 +1,5 @@
-"""stable-softmax's analyses: the reference with one misconception (a rounding, a clip, a
-rescale, a shift along another axis), or an exp that overflows; the words are in messages.toml."""
+"""stable-softmax's analyses: the reference rounded, or on changed scores (-inf given a score, a
+clip, a rescale), a shift along another axis, an exp that overflows; the words: messages.toml."""
 
 from __future__ import annotations
 
@@ -14,11 +14,10 @@ from graders import (
     Finding,
     Trial,
     analysis,
-    every_wrong,
+    exp_overflow_wrong,
     got_array,
     slice_rows,
     transformation,
-    wrong_where_exp_overflows,
 )
 
 
@@ -33,49 +32,16 @@ def rounded(reference: Any, x: Any, axis: int, *, digits: int) -> Any:
     return np.round(reference(x, axis), digits)
 
 
-def _neginf_scores(trial: Trial, context: CheckContext) -> Iterator[dict[str, float]]:
-    """The score a -inf was given, from its probability against a finite entry's."""
-    for row, p in _rows(trial):
-        masked, seen = np.isneginf(row) & (p > 0), np.isfinite(row) & (p > 0)
-        if masked.any() and seen.any():
-            k, j = int(np.argmax(masked)), int(np.argmax(seen))
-            yield {"score": float(row[j] + np.log(p[k] / p[j]))}
-
-
-@transformation("neginf-gets-probability", fit_each=_neginf_scores)
-def neginf_as_a_score(reference: Any, x: Any, axis: int, *, score: float) -> Any:
-    return reference(np.where(np.isneginf(x), score, x), axis)
-
-
-def _other_axes(trial: Trial, context: CheckContext) -> Iterator[dict[str, int]]:
-    ndim, axis = np.ndim(trial.arg("x")), trial.arg("axis")
-    yield from ({"other": a} for a in range(ndim) if a != axis % ndim)
-
-
-@transformation("max-wrong-axis", fit_each=_other_axes)
-def max_along_another_axis(reference: Any, x: Any, axis: int, *, other: int) -> Any:
-    e = np.exp(x - np.max(x, axis=other, keepdims=True))  # as the learner's overflows
-    return e / np.sum(e, axis=axis, keepdims=True)
-
-
 def _clip_bounds(wrong: list[Trial], context: CheckContext) -> Iterator[dict[str, float]]:
     """Bounds from the top entry against the next one, the bottom against the one above it."""
     highs, lows = {np.inf}, {-np.inf}
     for row, p in (pair for trial in wrong for pair in _rows(trial)):
-        order = np.argsort(row)
-        if len(order) >= 2 and np.isfinite(row).all() and (p > 0).all():
-            top, below, bottom, above = order[-1], order[-2], order[0], order[1]
-            highs.add(float(row[below] + np.log(p[top] / p[below])))
-            lows.add(float(row[above] - np.log(p[above] / p[bottom])))
+        if len(row) >= 2 and np.isfinite(row).all() and (p > 0).all():
+            o = np.argsort(row)  # o[-1] the top, o[-2] below it; o[0] the bottom, o[1] above
+            highs.add(float(row[o[-2]] + np.log(p[o[-1]] / p[o[-2]])))
+            lows.add(float(row[o[1]] - np.log(p[o[1]] / p[o[0]])))
     pairs = itertools.product(sorted(highs), sorted(lows | {-h for h in highs}, reverse=True))
-    yield from (
-        {"low": lo, "high": hi} for hi, lo in pairs if lo < hi and np.isfinite([lo, hi]).any()
-    )
-
-
-@transformation("clips-inputs", fit=_clip_bounds)
-def clipped(reference: Any, x: Any, axis: int, *, low: float, high: float) -> Any:
-    return reference(np.clip(x, low, high), axis)
+    yield from ({"low": lo, "high": hi} for hi, lo in pairs if lo < hi and min(hi, -lo) < np.inf)
 
 
 def _slope(row: Any, p: Any) -> float:
@@ -89,31 +55,35 @@ def _slope(row: Any, p: Any) -> float:
 
 
 def _slopes(trial: Trial, context: CheckContext) -> Iterator[dict[str, Any]]:
-    yield {"factors": np.array([_slope(row, p) for row, p in _rows(trial)])}
+    """One factor per slice, shaped to broadcast along the axis; the first not 1, worded."""
+    slopes = np.array([_slope(row, p) for row, p in _rows(trial)])
+    shape = np.shape(np.sum(trial.array("x"), axis=trial.arg("axis"), keepdims=True))
+    factor = next((f for f in slopes if abs(f - 1) > 1e-3), np.nan)
+    yield {"factors": np.reshape(slopes, shape), "factor": factor}
 
 
-def _factor(params: dict[str, Any], wrong: list[Trial]) -> dict[str, float]:
-    return {"factor": next((f for f in params["factors"] if abs(f - 1) > 1e-3), np.nan)}
+@transformation("neginf-gets-probability", solve={"score": (-1e3, 1e3)})
+@transformation("clips-inputs", fit=_clip_bounds)
+@transformation("rescales-scores", fit_each=_slopes)
+def scores_changed(reference: Any, x: Any, axis: int, **change: Any) -> Any:
+    """The softmax of changed scores, one change per misconception: every -inf given `score`,
+    the scores clipped into [low, high], each slice's times its factor (nan: a slice of nan)."""
+    f, given = change.get("factors", 1.0), np.where(np.isneginf(x), change.get("score", -np.inf), x)
+    clipped = np.clip(given, change.get("low", -np.inf), change.get("high", np.inf))
+    return reference(np.nan_to_num(f) * clipped, axis) + 0.0 * f
 
 
-@transformation("rescales-scores", fit_each=_slopes, words=_factor)
-def rescaled(reference: Any, x: Any, axis: int, *, factors: Any) -> Any:
-    moved = np.moveaxis(np.asarray(x, dtype=np.float64), axis, -1)
-    f = np.reshape(factors, (*moved.shape[:-1], 1))  # one per slice, nan: a slice of nan
-    return np.moveaxis(reference(np.nan_to_num(f) * moved, -1) + 0.0 * f, -1, axis)
+@transformation("max-wrong-axis", grid={"other": range(-1, 4)})  # other = axis: the reference
+def max_along_another_axis(reference: Any, x: Any, axis: int, *, other: int) -> Any:
+    e = np.exp(x - np.max(x, axis=other, keepdims=True))  # as the learner's overflows
+    return e / np.sum(e, axis=axis, keepdims=True)
 
 
 @analysis
 def broken_where_exp_overflows(trials: list[Trial], context: CheckContext) -> Finding | None:
     """Wrong in exactly the slices where np.exp of the raw scores overflows, or their sum
     underflows to 0: somewhere np.exp(x) is taken before the shift (nan there: patched)."""
-
-    def fits(trial: Trial, got: Any, tolerance: float, finite: bool) -> bool:
-        x, axis = trial.arg("x"), trial.arg("axis")
-        broken = wrong_where_exp_overflows(x, got, trial.expected, axis, tolerance)
-        return broken and (not finite or bool(np.isfinite(got).all()))
-
-    if not every_wrong(trials, context.tolerance, fits, False):
+    if (wrong := exp_overflow_wrong(trials, context.tolerance)) is None:
         return None
-    patched = every_wrong(trials, context.tolerance, fits, True)
+    patched = all(np.isfinite(got).all() for got in wrong)
     return context.finding("nan-patched" if patched else "unshifted-exp")

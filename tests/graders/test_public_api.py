@@ -12,6 +12,7 @@ PUBLIC = [
     "first_index", "slices", "slice_rows", "slice_at", "slice_name", "axis_index",
     "mismatch_values",
     "every_wrong", "wrong_where_exp_overflows",
+    "exp_overflow_wrong",
     "softmax", "future_mask",
     "WrongSlice", "common_divisor", "first_slice_off", "first_wrong_slice", "returned_like",
     "subscript",
