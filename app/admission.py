@@ -32,11 +32,12 @@ K = TypeVar("K")
 
 
 class Refused(Exception):
-    """No slot: `shared` says whether the queue is full or only this client's share is."""
+    """No slot: `shared` says whether the queue is full or only this client's share is; `code`
+    which bound was reached (`queue-full`, `learner-share`, `address-share`: app.problems)."""
 
-    def __init__(self, message: str, shared: bool) -> None:
+    def __init__(self, message: str, shared: bool, code: str) -> None:
         super().__init__(message)
-        self.shared = shared
+        self.shared, self.code = shared, code
 
 
 class Unreachable(Exception):
@@ -102,18 +103,22 @@ class Admission:
     def admit(self, learner: str, address: str) -> Ticket:
         """A slot for this learner at this address, or `Refused` saying which bound is reached."""
         if self.admitted >= self.capacity:
-            raise Refused(f"{self.admitted} submissions are already waiting or grading", False)
+            raise Refused(
+                f"{self.admitted} submissions are already waiting or grading", False, "queue-full"
+            )
         if self.by_learner[learner] >= self.per_learner:
             raise Refused(
                 f"You already have {self.by_learner[learner]} submission(s) being graded; "
                 "wait for them to finish.",
                 True,
+                "learner-share",
             )
         if not self._address_may_take(address) and not self._below_part(learner, address):
             raise Refused(
                 f"{self.by_address[address]} submissions from your network address are already "
                 "being graded; wait for them to finish.",
                 True,
+                "address-share",
             )
         self.admitted += 1
         self.by_learner[learner] += 1

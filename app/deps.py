@@ -32,7 +32,8 @@ async def get_exercise(slug: str, service: ServiceDep) -> Exercise:
         return service.catalog.get(slug)
     except UnknownExercise:
         known = ", ".join(sorted(service.catalog.exercises)) or "none"
-        raise NotFound(f"No exercise is called '{slug}'. Known exercises: {known}.") from None
+        detail = f"No exercise is called '{slug}'. Known exercises: {known}."
+        raise NotFound(detail, code="unknown-exercise") from None
 
 
 ExerciseDep = Annotated[Exercise, Depends(get_exercise)]
@@ -62,7 +63,10 @@ async def get_learner(
         scheme, _, token = authorization.partition(" ")
         learner = service.identities.verify(token.strip()) if scheme.lower() == "bearer" else None
         if learner is None:
-            raise Unauthorized("The bearer token is not valid: create one with POST /api/learners.")
+            raise Unauthorized(
+                "The bearer token is not valid: create one with POST /api/learners.",
+                code="invalid-token",
+            )
         return learner
     cookie = request.cookies.get(COOKIE_NAME)
     learner = service.identities.verify(cookie) if cookie else None
@@ -90,7 +94,7 @@ async def get_owned_submission(
     if len(submission_id) <= 64:
         stored = await service.stored(service.store.get_submission, submission_id)
     if stored is None or stored.learner_id != learner:
-        raise NotFound(f"No submission {submission_id} belongs to you.")
+        raise NotFound(f"No submission {submission_id} belongs to you.", code="unknown-submission")
     return stored
 
 

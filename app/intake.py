@@ -53,6 +53,7 @@ class Intake:
                 f"{self.settings.identities_per_minute} a minute); keep the cookie or token you "
                 f"were given, or try again in {wait} s. Many learners behind one address: an "
                 "operator raises GRADEBOX_IDENTITIES_PER_MINUTE.",
+                code="new-learners-limited",
                 retry_after=wait,
                 setting="identities_per_minute",
             )
@@ -70,6 +71,7 @@ class Intake:
                 "",
                 self.settings.submissions_per_minute,
                 what,
+                "rate-limited",
             ),
             (
                 self.gates.addresses,
@@ -77,21 +79,25 @@ class Intake:
                 learner,
                 self.settings.address_submissions_per_minute,
                 f"{what} from your address",
+                "address-rate-limited",
             ),
         )
         # Both windows at once: in Redis that is one round trip of time, not two.
         waits = await asyncio.gather(
-            *(self._hit(limiter, key, whose) for limiter, key, whose, _, _ in limits)
+            *(self._hit(limiter, key, whose) for limiter, key, whose, _, _, _ in limits)
         )
-        for (_, _, _, per_minute, whose), wait in zip(limits, waits, strict=True):
+        for (_, _, _, per_minute, whose, code), wait in zip(limits, waits, strict=True):
             if wait is not None:
                 raise RateLimited(
                     f"At most {per_minute} {whose} a minute; try again in {wait} s.",
+                    code=code,
                     retry_after=wait,
                 )
         if self.backend.refusal:
             retry = 60 if self.backend.slots == 0 else 5
-            raise Unavailable(self.backend.refusal_message, retry_after=retry)
+            raise Unavailable(
+                self.backend.refusal_message, code="sandbox-refusing", retry_after=retry
+            )
         self._shed_if_starving()
         self.fit_capacity()
         try:
@@ -100,9 +106,10 @@ class Intake:
             raise _queue_down(error) from None
         except Refused as refused:
             if refused.shared:
-                raise RateLimited(str(refused), retry_after=1) from None
+                raise RateLimited(str(refused), code=refused.code, retry_after=1) from None
             raise Unavailable(
                 "The grading queue is full right now; please try again in a moment.",
+                code="queue-full",
                 retry_after=QUEUE_RETRY_SECONDS,
             ) from None
 
@@ -128,6 +135,7 @@ class Intake:
             raise Unavailable(
                 "The graders are overloaded right now: your code would wait for a CPU. "
                 "Please try again in a few seconds.",
+                code="overloaded",
                 retry_after=SHED_RETRY_SECONDS,
             )
 
@@ -152,5 +160,6 @@ def _queue_down(error: Exception) -> Unavailable:
     return Unavailable(
         "The grading queue is not answering right now; nothing you stored is lost. "
         "Please try again in a few seconds.",
+        code="queue-down",
         retry_after=QUEUE_RETRY_SECONDS,
     )

@@ -9,6 +9,11 @@ Problem                    the base: status, title, detail
 ├── Conflict               409  e.g. every hint is already revealed
 ├── RateLimited            429  + Retry-After: too many submissions from one learner
 └── Unavailable            503  + Retry-After: the grading queue is full, or the sandbox refuses
+
+Every problem names what it says by a stable `code` (an extension member, beside `type`,
+`title`, `status` and `detail`): a client branches on the code, never on the wording of
+`detail`. The codes are catalogued in CODES below (what docs/api-errors.md documents);
+tests/api/test_problem_codes.py checks that every problem app/ makes names a catalogued one.
 """
 
 from __future__ import annotations
@@ -26,12 +31,69 @@ log = logging.getLogger("gradebox.api")
 PROBLEM_JSON = "application/problem+json"
 
 
+# Every problem's stable code, with what it means. HTTP errors the framework raises itself (a
+# method not allowed, ...) take the slug of their status phrase (`method-not-allowed`).
+CODES: dict[str, str] = {
+    # 400, 408, 413, 431: the edge, before the app (app.edge, app.protocol)
+    "host-not-allowed": "400: the Host header is not one of ALLOWED_HOSTS (`setting` names it)",
+    "not-http": "400: the request is not valid HTTP/1.1",
+    "head-too-slow": "408: the request line and headers did not arrive in time",
+    "body-too-slow": "408: the request body paused for too long",
+    "body-too-large": "413: the request body is over max_body_bytes",
+    "head-too-large": "431: the request line and headers are over max_header_bytes",
+    # 401, 403
+    "invalid-token": "401: the bearer token is not one of ours",
+    "cross-site": "403: a cookie-authenticated request from another origin",
+    "editorial-locked": "403: the editorial before the exercise is passed",
+    # 404
+    "no-route": "404: nothing at this path",
+    "unknown-exercise": "404: no exercise has this slug",
+    "unknown-submission": "404: no submission of yours has this id",
+    "no-editorial": "404: the exercise has no editorial",
+    "unknown-image": "404: the exercise has no image of this name",
+    # 409
+    "hints-all-revealed": "409: every hint of the exercise is already revealed",
+    "no-scratch": "409: the exercise takes no calls of the learner's own",
+    # 413
+    "code-too-large": "413: the code is over the exercise's limits.code_bytes",
+    # 422
+    "invalid-json": "422: the body is not valid JSON",
+    "invalid-request": "422: the body or a parameter has the wrong shape (`errors` lists where)",
+    "unreadable-body": "422: the body could not be read",
+    "not-utf-8": "422: the code is not valid UTF-8 text",
+    "nul-byte": "422: the code or the call contains a NUL byte",
+    "invalid-idempotency-key": "422: the Idempotency-Key is not 1 to 255 printable ASCII characters",
+    "idempotency-key-reused": "422: the Idempotency-Key was used for another submission",
+    # 429 (Retry-After)
+    "rate-limited": "429: over the learner's submissions (or scratch runs) a minute",
+    "address-rate-limited": "429: over the address's submissions (or scratch runs) a minute",
+    "new-learners-limited": "429: over the new learners a minute from one address",
+    "address-connections": "429: too many open connections from one address",
+    "learner-share": "429: this learner already has its share of the queue",
+    "address-share": "429: this address already has its share of the queue",
+    # 500
+    "our-fault": "500: an error of ours, logged",
+    # 503 (Retry-After)
+    "too-many-connections": "503: the server has too many open connections",
+    "queue-full": "503: the grading queue is full",
+    "queue-down": "503: the grading queue (Redis) is not answering",
+    "overloaded": "503: the graders are overloaded (waiting for a CPU)",
+    "sandbox-refusing": "503: the sandbox refuses to run code on this host",
+    "database-down": "503: the database is not answering",
+    "try-again": "503: a concurrent retry with the same Idempotency-Key is being stored",
+}
+
+
 class Problem(Exception):
     status = 500
 
-    def __init__(self, detail: str, retry_after: int | None = None, **extra: Any) -> None:
+    def __init__(
+        self, detail: str, *, code: str, retry_after: int | None = None, **extra: Any
+    ) -> None:
         super().__init__(detail)
-        self.detail, self.retry_after, self.extra = detail, retry_after, extra
+        if code not in CODES:
+            raise ValueError(f"problem code {code!r} is not in app.problems.CODES")
+        self.detail, self.code, self.retry_after, self.extra = detail, code, retry_after, extra
 
 
 class NotFound(Problem):
@@ -109,15 +171,21 @@ def documented(*statuses: int, **descriptions: str) -> dict[int | str, dict[str,
     }
 
 
+def phrase_code(status: int) -> str:
+    """The code of an HTTP error the framework raises itself: its phrase's slug."""
+    return HTTPStatus(status).phrase.lower().replace(" ", "-")
+
+
 def problem_response(
-    status: int, detail: str, retry_after: int | None = None, **extra: Any
+    status: int, detail: str, retry_after: int | None = None, *, code: str, **extra: Any
 ) -> JSONResponse:
     phrase = HTTPStatus(status).phrase
     body = {
-        "type": f"https://gradebox.dev/problems/{phrase.lower().replace(' ', '-')}",
+        "type": f"https://gradebox.dev/problems/{phrase_code(status)}",
         "title": phrase,
         "status": status,
         "detail": detail,
+        "code": code,
         **extra,
     }
     headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
@@ -127,7 +195,9 @@ def problem_response(
 def install(app: FastAPI) -> None:
     @app.exception_handler(Problem)
     async def _problem(request: Request, error: Problem) -> JSONResponse:
-        return problem_response(error.status, error.detail, error.retry_after, **error.extra)
+        return problem_response(
+            error.status, error.detail, error.retry_after, code=error.code, **error.extra
+        )
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -141,24 +211,28 @@ def install(app: FastAPI) -> None:
         raw = error.errors()
         if raw and raw[0].get("type") == "json_invalid":
             reason = (raw[0].get("ctx") or {}).get("error", "invalid JSON")
-            return problem_response(422, f"The body is not valid JSON: {reason}.", errors=errors)
+            detail = f"The body is not valid JSON: {reason}."
+            return problem_response(422, detail, code="invalid-json", errors=errors)
         first = errors[0] if errors else {"location": [], "message": "invalid request"}
         where = ".".join(first["location"][1:]) or "body"
         detail = f"{where}: {first['message']}"
-        return problem_response(422, detail, errors=errors)
+        return problem_response(422, detail, code="invalid-request", errors=errors)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, error: StarletteHTTPException) -> JSONResponse:
         detail = (
             error.detail if isinstance(error.detail, str) else HTTPStatus(error.status_code).phrase
         )
+        code = phrase_code(error.status_code)
         if error.status_code == 404 and detail == "Not Found":
-            detail = f"There is nothing at {request.url.path}."
+            detail, code = f"There is nothing at {request.url.path}.", "no-route"
         if error.status_code == 400 and "parsing the body" in detail:
-            return problem_response(422, "The body could not be read: send UTF-8 JSON.")
-        return problem_response(error.status_code, detail)
+            detail = "The body could not be read: send UTF-8 JSON."
+            return problem_response(422, detail, code="unreadable-body")
+        return problem_response(error.status_code, detail, code=code)
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, error: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
-        return problem_response(500, "Something went wrong on our side. It has been logged.")
+        detail = "Something went wrong on our side. It has been logged."
+        return problem_response(500, detail, code="our-fault")

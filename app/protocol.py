@@ -112,13 +112,15 @@ class GuardedH11Protocol(H11Protocol):
         super().connection_made(transport)
         address = self.client[0] if self.client else ""
         if len(self.connections) > self.limits.max_connections:
-            self._end(503, "The server has too many open connections: try again shortly.", 1)
+            detail = "The server has too many open connections: try again shortly."
+            self._end(503, detail, "too-many-connections", retry_after=1)
             self._note("connections", "refused a connection: max_connections reached")
             return
         if not is_trusted(address, self.limits.trusted_proxies):
             key = address_key(address, self.limits.ipv4_prefix, self.limits.ipv6_prefix)
             if self.per_client[key] >= self.limits.max_connections_per_client:
-                self._end(429, "Too many open connections from your address: close some.", 1)
+                detail = "Too many open connections from your address: close some."
+                self._end(429, detail, "address-connections", retry_after=1)
                 self._note("per-client", f"refused a connection: {key} holds its maximum")
                 return
             self.per_client[key] += 1
@@ -171,10 +173,11 @@ class GuardedH11Protocol(H11Protocol):
         """h11 refused the request: say 431 when it was for the size of the head."""
         if self._head_bytes > self.limits.max_head_bytes:
             limit = self.limits.max_head_bytes
-            self._end(431, f"The request line and headers are over {limit} bytes.")
+            detail = f"The request line and headers are over {limit} bytes."
+            self._end(431, detail, "head-too-large")
             self._note("head-size", "refused a request head over max_header_bytes")
         else:
-            self._end(400, "The request is not valid HTTP/1.1.")
+            self._end(400, "The request is not valid HTTP/1.1.", "not-http")
 
     def _watch(self) -> None:
         """Keep the one deadline that fits where the request is: its head, its body, or none."""
@@ -210,18 +213,22 @@ class GuardedH11Protocol(H11Protocol):
                 self._end(None)  # to the client's next request, so close without one
                 return
             seconds = self.limits.head_timeout_seconds
-            self._end(408, f"The request line and headers did not arrive within {seconds:g} s.")
+            detail = f"The request line and headers did not arrive within {seconds:g} s."
+            self._end(408, detail, "head-too-slow")
             self._note("head-time", "closed a connection whose request head was too slow")
         elif watched == "body":
             if self.flow.read_paused:  # we stopped reading (the app is busy), not the client
                 self._start_timer("body", self.limits.body_timeout_seconds)
                 return
             seconds = self.limits.body_timeout_seconds
-            self._end(408, f"The request body paused for over {seconds:g} s.")
+            self._end(408, f"The request body paused for over {seconds:g} s.", "body-too-slow")
             self._note("body-time", "closed a connection whose request body stalled")
 
-    def _end(self, status: int | None, detail: str = "", retry_after: int | None = None) -> None:
-        """Answer `status` with a problem (unless this request has had a response), then close."""
+    def _end(
+        self, status: int | None, detail: str = "", code: str = "", retry_after: int | None = None
+    ) -> None:
+        """Answer `status` with a problem (`code`: one of app.problems.CODES) unless this
+        request has had a response, then close."""
         self._ended = True
         self._stop_timer()
         answering = status is not None
@@ -233,7 +240,7 @@ class GuardedH11Protocol(H11Protocol):
         elif cycle is not None and self.conn.their_state is h11.SEND_BODY:
             answering = False  # answered already; the client is still sending the body
         if answering and status is not None and not self.transport.is_closing():
-            self.transport.write(_problem_bytes(status, detail, retry_after))
+            self.transport.write(_problem_bytes(status, detail, code, retry_after))
         self.transport.close()
 
     @classmethod
@@ -250,9 +257,9 @@ class GuardedH11Protocol(H11Protocol):
 REFUSED: Counter[str] = Counter()
 
 
-def _problem_bytes(status: int, detail: str, retry_after: int | None) -> bytes:
+def _problem_bytes(status: int, detail: str, code: str, retry_after: int | None) -> bytes:
     """A whole problem+json response on the wire, the connection closing after it."""
-    response = problems.problem_response(status, detail, retry_after)
+    response = problems.problem_response(status, detail, retry_after, code=code)
     lines = [f"HTTP/1.1 {status} {HTTPStatus(status).phrase}".encode("ascii")]
     for name, value in [*response.raw_headers, *_HEADERS, (b"connection", b"close")]:
         lines.append(name + b": " + value)

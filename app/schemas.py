@@ -212,7 +212,14 @@ class HealthOut(BaseModel):
 
 
 class ProblemOut(BaseModel):
+    """RFC 9457 problem details; `code` says which problem it is, `detail` says it in words."""
+
     type: str
     title: str
     status: int
     detail: str
+    code: str = Field(
+        description="Which problem this is, stable across wordings (a client branches on it, "
+        "never on `detail`): e.g. unknown-exercise, code-too-large, not-utf-8, rate-limited, "
+        "new-learners-limited, queue-full, hints-all-revealed. Every code: docs/api-errors.md."
+    )

@@ -180,7 +180,7 @@ class Service:
             assert idempotency_key is not None
             earlier = await self.stored(self.store.by_idempotency_key, learner_id, idempotency_key)
             if earlier is None:
-                raise Unavailable("Please try again.", retry_after=1) from None
+                raise Unavailable("Please try again.", code="try-again", retry_after=1) from None
             return self._replayed(earlier, exercise, code)
         except BaseException:
             ticket.release()
@@ -198,7 +198,8 @@ class Service:
         if earlier.exercise != exercise.slug or earlier.code != code:
             raise Invalid(
                 "This Idempotency-Key was used for a different submission (other code or "
-                "another exercise); send a new key with new code."
+                "another exercise); send a new key with new code.",
+                code="idempotency-key-reused",
             )
         return Started(earlier, self._gradings.get(earlier.id), replayed=True)
 

@@ -291,17 +291,21 @@ class SharedAdmission:
         ]  # fmt: skip
         bound, count = (int(value) for value in await _run(self._admit, self._keys, arguments))
         if bound == 1:
-            raise Refused(f"{count} submissions are already waiting or grading", False)
+            raise Refused(
+                f"{count} submissions are already waiting or grading", False, "queue-full"
+            )
         if bound == 2:
             raise Refused(
                 f"You already have {count} submission(s) being graded; wait for them to finish.",
                 True,
+                "learner-share",
             )
         if bound == 3:
             raise Refused(
                 f"{count} submissions from your network address are already "
                 "being graded; wait for them to finish.",
                 True,
+                "address-share",
             )
         return SharedTicket(self, ticket_id, learner, address)
 

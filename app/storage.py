@@ -81,6 +81,7 @@ class Database:
             raise Unavailable(
                 "The database is not answering right now; nothing you stored is lost. "
                 "Please try again in a few seconds.",
+                code="database-down",
                 retry_after=DATABASE_RETRY_SECONDS,
             ) from None
 

@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from graders.protocol.refusals import Refusal
 from graders.report import Diagnosis, LoadError, Preview
 
 SCRATCH_VERSION = 1
@@ -77,6 +78,11 @@ class ScratchRun(_Contract):
     exercise_version: str | None = None
     status: ScratchStatus
     message: str = Field(description="One sentence: what the call did, or why it was not made.")
+    refusal: Refusal | None = Field(
+        None,
+        description="Status `refused`: why the call was not made, as a stable id (the message "
+        "says it in words; graders.protocol.refusals).",
+    )
     call: str = Field(description="The call, as the learner wrote it.")
     arguments: list[ScratchArgument] = Field(
         default_factory=list, description="The arguments as the sandbox made them, in order."

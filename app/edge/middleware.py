@@ -82,15 +82,17 @@ class _Exchange:
         length = (_first(self.scope, b"content-length") or b"").strip()
         # More than 20 digits would not even be parsed (h11 refuses them; int() has a limit).
         if length.isdigit() and (len(length) > 20 or int(length) > limit):
-            await self.answer(413, f"The request body is over {limit} bytes.", close=True)
+            await self.answer(
+                413, f"The request body is over {limit} bytes.", "body-too-large", close=True
+            )
             return
         refused_host = host_refusal(self.scope, self.edge.settings, self.edge.allowed_hosts)
         if refused_host is not None:
-            await self.answer(400, refused_host, setting="allowed_hosts")
+            await self.answer(400, refused_host, "host-not-allowed", setting="allowed_hosts")
             return
         refusal = cross_site_refusal(self.scope, self.edge.settings)
         if refusal is not None:
-            await self.answer(403, refusal)
+            await self.answer(403, refusal, "cross-site")
             return
         try:
             await self.edge.app(self.scope, self.receive, self.send)
@@ -100,7 +102,8 @@ class _Exchange:
             if self.status:  # too late for a problem response: the server cuts the connection
                 raise
             error_log.exception("unexpected error on %s %s", self.scope["method"], self._path())
-            await self.answer(500, "Something went wrong on our side. It has been logged.")
+            detail = "Something went wrong on our side. It has been logged."
+            await self.answer(500, detail, "our-fault")
 
     async def receive(self) -> Message:
         if self.answered_here:
@@ -111,7 +114,8 @@ class _Exchange:
             limit = self.edge.settings.max_body_bytes
             if self.body_bytes > limit:
                 if not self.status:
-                    await self.answer(413, f"The request body is over {limit} bytes.", close=True)
+                    detail = f"The request body is over {limit} bytes."
+                    await self.answer(413, detail, "body-too-large", close=True)
                 return _DISCONNECT  # the app stops reading; the connection will be closed
         return message
 
@@ -119,10 +123,13 @@ class _Exchange:
         if not self.answered_here:
             await self._forward(message)
 
-    async def answer(self, status: int, detail: str, close: bool = False, **extra: str) -> None:
-        """Send a problem response from the edge itself; the app's own is dropped."""
+    async def answer(
+        self, status: int, detail: str, code: str, close: bool = False, **extra: str
+    ) -> None:
+        """Send a problem response from the edge itself (`code`: one of app.problems.CODES);
+        the app's own is dropped."""
         self.answered_here, self.close = True, self.close or close
-        response = problems.problem_response(status, detail, None, **extra)
+        response = problems.problem_response(status, detail, None, code=code, **extra)
         await response(self.scope, self._receive, self._forward)
 
     async def _forward(self, message: Message) -> None:

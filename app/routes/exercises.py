@@ -137,7 +137,10 @@ async def editorial(
     """The editorial (Markdown and HTML): served only to a learner with a passed submission."""
     file = exercise.path / EDITORIAL_FILE
     if not file.is_file():
-        raise NotFound(f"The exercise {exercise.slug} has no editorial ({EDITORIAL_FILE}).")
+        raise NotFound(
+            f"The exercise {exercise.slug} has no editorial ({EDITORIAL_FILE}).",
+            code="no-editorial",
+        )
     # From the store, never from the client: a pass on an earlier version of the tests counts
     # (the learner solved the problem; the editorial explains the same solution).
     progress = await service.stored(service.store.progress, learner, {})
@@ -145,7 +148,8 @@ async def editorial(
     if standing is None or standing.status != "passed":
         raise Forbidden(
             f"Pass {exercise.title} first: its editorial opens once one of your submissions "
-            "passes every test."
+            "passes every test.",
+            code="editorial-locked",
         )
     markdown = file.read_text(encoding="utf-8")
     return EditorialOut(
@@ -200,7 +204,9 @@ async def reveal_next_hint(
     total = len(exercise.hints)
     unlocked = await service.stored(service.store.reveal_next_hint, learner, exercise.slug, total)
     if unlocked is None:
-        raise Conflict(f"All {total} hints of this exercise are already revealed.")
+        raise Conflict(
+            f"All {total} hints of this exercise are already revealed.", code="hints-all-revealed"
+        )
     return _hint(exercise, *unlocked)
 
 
@@ -223,5 +229,5 @@ async def statement_image(exercise: ExerciseDep, name: str) -> FileResponse:
         or not file.is_file()
         or file.resolve().parent != folder.resolve()
     ):
-        raise NotFound(f"The exercise {exercise.slug} has no image {name!r}.")
+        raise NotFound(f"The exercise {exercise.slug} has no image {name!r}.", code="unknown-image")
     return FileResponse(file, media_type=IMAGE_TYPES[file.suffix.lower()])

@@ -46,10 +46,11 @@ async def scratch(
     """
     check_code(body.code, exercise.limits.source_bytes)
     if "\x00" in body.call:
-        raise Invalid("call: contains a NUL byte.")
+        raise Invalid("call: contains a NUL byte.", code="nul-byte")
     try:
         return await service.scratch(learner, exercise, body.code, body.call, address)
     except NoScratch:
         raise Conflict(
-            f"The exercise {exercise.slug} takes no calls of your own: it declares no [scratch]."
+            f"The exercise {exercise.slug} takes no calls of your own: it declares no [scratch].",
+            code="no-scratch",
         ) from None

@@ -90,7 +90,10 @@ async def submit(
     """
     check_code(body.code, exercise.limits.source_bytes)
     if idempotency_key is not None and not _KEY.fullmatch(idempotency_key):
-        raise Invalid("Idempotency-Key: use 1 to 255 printable ASCII characters.")
+        raise Invalid(
+            "Idempotency-Key: use 1 to 255 printable ASCII characters.",
+            code="invalid-idempotency-key",
+        )
     began = time.perf_counter()
     started = await service.start(learner, exercise, body.code, address, idempotency_key)
     stored = started.submission
@@ -123,11 +126,13 @@ def check_code(code: str, limit: int) -> None:
     """Refuse code the sandbox should never see: over the exercise's `limit` of bytes (413,
     worded as the grader and the page word it), not plain text (422)."""
     if refused := source_too_large(code, limit):
-        raise PayloadTooLarge(refused)
+        raise PayloadTooLarge(refused, code="code-too-large")
     if "\x00" in code:
-        raise Invalid("code: contains a NUL byte; submit plain Python source.")
+        raise Invalid("code: contains a NUL byte; submit plain Python source.", code="nul-byte")
     if has_lone_surrogates(code):
-        raise Invalid("code: is not valid UTF-8 text (it contains lone surrogates).")
+        raise Invalid(
+            "code: is not valid UTF-8 text (it contains lone surrogates).", code="not-utf-8"
+        )
 
 
 _KEY = re.compile(r"[\x21-\x7e]{1,255}")

@@ -11,6 +11,7 @@ from graders.protocol.arguments import ARGUMENTS_MAX
 from graders.protocol.counts import CallCounts, import_loops
 from graders.protocol.frames import Frame, FrameType, ProtocolError
 from graders.protocol.loops import LoopFinding
+from graders.protocol.refusals import Refusal, Refused
 from graders.protocol.values import unpack_value
 from graders.report import LoadError
 
@@ -74,7 +75,7 @@ class RunReading:
     # A scratch run's call: the arguments the child made, and whether it made them all
     arguments: dict[int, Any] = field(default_factory=dict)
     call_made: bool = False
-    call_refused: str | None = None
+    call_refused: Refused | None = None
 
     def printed_by(self, probe: int) -> str:
         """What the call of `probe` printed ("" when it printed nothing or did not run)."""
@@ -129,7 +130,10 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
             raise ProtocolError("the call's count is not the arguments sent")
         reading.call_made = True
     elif kind == FrameType.CALL_REFUSED:
-        reading.call_refused = text(header.get("message", ""))[:4000]
+        refusal = header.get("refusal")
+        if refusal not in set(Refusal):
+            raise ProtocolError("a refused call's refusal must be one of graders.protocol.refusals")
+        reading.call_refused = Refused(Refusal(refusal), text(header.get("message", ""))[:4000])
     elif kind == FrameType.START:
         reading.running = _probe(reading, header)
     elif kind == FrameType.RESULT:

@@ -35,6 +35,7 @@ from graders.protocol.frames import Frame, FrameType
 from graders.protocol.job import Job
 from graders.protocol.limits import CALL_CHARS, SOURCE_TOO_LARGE, Limits, source_too_large
 from graders.protocol.matching import outcomes_match
+from graders.protocol.refusals import Refusal
 from graders.protocol.text import cut
 from graders.protocol.values import ListOfNumbers, Unsupported
 from graders.report import LoadError
@@ -69,7 +70,8 @@ async def run_scratch(runner: Runner, exercise: Exercise, source: str, call: str
         return ScratchRun(**base, status=ScratchStatus.ERROR, message=message, error=error)
     if len(call) > CALL_CHARS:
         message = f"The call is over {CALL_CHARS:,} characters: make large arrays with np.*."
-        return ScratchRun(**base, status=ScratchStatus.REFUSED, message=message)
+        refused = ScratchStatus.REFUSED
+        return ScratchRun(**base, status=refused, message=message, refusal=Refusal.CALL_TOO_LONG)
     cap = min(RESULT_ELEMENTS, exercise.limits.array_elements)
     caps = ResultCaps([cap], exercise.limits.list_items)
     job = Job(
@@ -211,8 +213,13 @@ def _scratch_run(
         return ScratchRun(
             **common, status=ScratchStatus.ERROR, message=message, error=reading.load_error
         )
-    if reading.call_refused is not None:
-        return ScratchRun(**common, status=ScratchStatus.REFUSED, message=reading.call_refused)
+    if (refused := reading.call_refused) is not None:
+        return ScratchRun(
+            **common,
+            status=ScratchStatus.REFUSED,
+            message=refused.message,
+            refusal=refused.refusal,
+        )
     if not reading.call_made:  # stopped while the module loaded: a timeout, memory, a crash
         message = facts.fill(attribution.message)
         error = LoadError(type=attribution.error_type or "Error", message=message)

@@ -11,7 +11,7 @@ with the grader):
                                           when the job has counted probes)
   {"t": "argument", "index": i, ...value}  a scratch job: each argument of the call (+ bytes)
   {"t": "call", "count": n}               ... all made and checked (then its probe 0 runs)
-  {"t": "call_refused", "message"}        ... or why the call cannot be made (then "done")
+  {"t": "call_refused", "refusal", "message"}  ... or why the call cannot be made (then "done")
   {"t": "start", "probe": i}              before each call, so a timeout names its probe
   {"t": "result", "probe": i, ...value}   a normalised return value (+ array bytes)
   {"t": "raised", "probe": i, type, message, line}
@@ -161,7 +161,7 @@ def _scratch_probe(job: Job, output: OutputBuffer, out: Outbox) -> list[tuple[An
         args = make_arguments(read_call(job.call, job.entry), job.arguments, job.entry, output)
     except CallRefused as refused:
         message = str(refused)[: job.limits.message_chars]
-        out.send({"t": FrameType.CALL_REFUSED, "message": message})
+        out.send({"t": FrameType.CALL_REFUSED, "refusal": str(refused.refusal), "message": message})
         return []
     for index, value in enumerate(args):
         try:

@@ -17,6 +17,7 @@ from typing import Any
 from graders.inside.policy import OutputBuffer, compile_submission, restricted_globals
 from graders.protocol.arguments import ArgumentSpec, bind
 from graders.protocol.limits import CALL_CHARS
+from graders.protocol.refusals import Refusal, Refused
 
 _MAX_NODES = 400
 _MODULES = frozenset({"np", "numpy"})
@@ -30,36 +31,56 @@ _ALLOWED_NODES = (
 
 
 class CallRefused(Exception):
-    """The call cannot be made; the message says why, addressed to the learner."""
+    """The call cannot be made: `refusal` says why as an id, the message in words, addressed
+    to the learner."""
+
+    def __init__(self, refusal: Refusal, message: str) -> None:
+        super().__init__(message)
+        self.refusal = refusal
+
+    @classmethod
+    def of(cls, refused: Refused) -> CallRefused:
+        return cls(refused.refusal, refused.message)
 
 
 def read_call(text: str, entry: str) -> ast.Call:
     """The call `text` makes of `entry`, its argument expressions checked (CallRefused)."""
     example = f"{entry}(...)"
     if len(text) > CALL_CHARS:
-        raise CallRefused(f"The call is over {CALL_CHARS:,} characters.")
+        raise CallRefused(Refusal.CALL_TOO_LONG, f"The call is over {CALL_CHARS:,} characters.")
     if not text.strip():
-        raise CallRefused(f"Write a call of your function, such as {example}.")
+        raise CallRefused(Refusal.NO_CALL, f"Write a call of your function, such as {example}.")
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as error:
-        raise CallRefused(f"The call is not valid Python: {error.msg}.") from None
+        raise CallRefused(
+            Refusal.NOT_PYTHON, f"The call is not valid Python: {error.msg}."
+        ) from None
     except (ValueError, RecursionError, MemoryError):
-        raise CallRefused("The call could not be read: it is nested too deeply.") from None
+        raise CallRefused(
+            Refusal.NESTED_TOO_DEEPLY, "The call could not be read: it is nested too deeply."
+        ) from None
     call = tree.body
     if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
-        raise CallRefused(f"Write one call of your function, such as {example}.")
+        raise CallRefused(
+            Refusal.NOT_ONE_CALL, f"Write one call of your function, such as {example}."
+        )
     if call.func.id != entry:
-        raise CallRefused(f"The call must be of {entry}(), not {call.func.id}().")
+        raise CallRefused(
+            Refusal.WRONG_FUNCTION, f"The call must be of {entry}(), not {call.func.id}()."
+        )
     if sum(1 for _ in ast.walk(call)) > _MAX_NODES:
-        raise CallRefused("The call is too long: make large arrays with np.* constructors.")
+        raise CallRefused(
+            Refusal.CALL_TOO_COMPLEX,
+            "The call is too long: make large arrays with np.* constructors.",
+        )
     for argument in call.args:
         if isinstance(argument, ast.Starred):
-            raise CallRefused("Give each argument on its own (no *args).")
+            raise CallRefused(Refusal.STAR_ARGS, "Give each argument on its own (no *args).")
         _check_expression(argument)
     for keyword in call.keywords:
         if keyword.arg is None:
-            raise CallRefused("Give each argument on its own (no **kwargs).")
+            raise CallRefused(Refusal.STAR_KWARGS, "Give each argument on its own (no **kwargs).")
         _check_expression(keyword.value)
     return call
 
@@ -69,18 +90,26 @@ def _check_expression(node: ast.expr) -> None:
     for inner in ast.walk(node):
         if isinstance(inner, ast.Name) and inner.id not in _MODULES | _BUILTIN_CALLS:
             raise CallRefused(
+                Refusal.NAMES_A_VARIABLE,
                 f"An argument names {inner.id!r}: arguments are literals and NumPy "
-                "expressions such as np.arange(6).reshape(2, 3), not variables or your helpers."
+                "expressions such as np.arange(6).reshape(2, 3), not variables or your helpers.",
             )
         if isinstance(inner, ast.Attribute) and inner.attr.startswith("_"):
-            raise CallRefused(f"An argument uses .{inner.attr}, which is not available here.")
+            raise CallRefused(
+                Refusal.PRIVATE_ATTRIBUTE,
+                f"An argument uses .{inner.attr}, which is not available here.",
+            )
         called = inner.func if isinstance(inner, ast.Call) else None
         if isinstance(called, ast.Name) and called.id not in _BUILTIN_CALLS:
-            raise CallRefused(f"An argument calls {called.id}(), which is not available.")
+            raise CallRefused(
+                Refusal.CALLS_UNAVAILABLE,
+                f"An argument calls {called.id}(), which is not available.",
+            )
         if not isinstance(inner, _ALLOWED_NODES):
             raise CallRefused(
+                Refusal.CONSTRUCT_NOT_ALLOWED,
                 f"An argument uses {_construct(inner)}: arguments are literals, arithmetic "
-                "and NumPy expressions."
+                "and NumPy expressions.",
             )
 
 
@@ -122,12 +151,14 @@ def make_arguments(
     try:
         exec(compile_submission(module), namespace)  # noqa: S102 - in the sandbox, under the policy
     except BaseException as error:  # the learner's arguments: whatever they raise is theirs
-        raise CallRefused(f"Making the arguments raised {_error_text(error)}") from None
+        raise CallRefused(
+            Refusal.ARGUMENTS_RAISED, f"Making the arguments raised {_error_text(error)}"
+        ) from None
     values, problem = bind(
         specs, namespace["scratch_args"], dict(namespace["scratch_named"]), entry
     )
     if problem is not None:
-        raise CallRefused(problem)
+        raise CallRefused.of(problem)
     return values
 
 

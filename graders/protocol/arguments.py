@@ -23,6 +23,8 @@ from typing import Any, Literal
 
 import numpy as np
 
+from graders.protocol.refusals import Refusal, Refused
+
 Kind = Literal["int", "float", "bool", "array"]
 DtypeKind = Literal["float", "int", "bool", "number"]
 KINDS: tuple[Kind, ...] = ("int", "float", "bool", "array")
@@ -122,41 +124,43 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(value)
 
 
-def check_value(spec: ArgumentSpec, value: Any) -> str | None:
-    """Why `value` cannot be this argument (a sentence naming it), or None if it can."""
+def check_value(spec: ArgumentSpec, value: Any) -> Refused | None:
+    """Why `value` cannot be this argument (its id, and a sentence naming it), or None."""
     if value is None and spec.none:
         return None
     problem = _problem(spec, value)
     if problem is None:
         return None
-    return f"{spec.name} must be {spec.describe()}, but {problem}."
+    refusal, got = problem
+    return Refused(refusal, f"{spec.name} must be {spec.describe()}, but {got}.")
 
 
-def _problem(spec: ArgumentSpec, value: Any) -> str | None:
+def _problem(spec: ArgumentSpec, value: Any) -> tuple[Refusal, str] | None:
     if spec.kind == "bool":
-        return None if type(value) is bool else f"got {_kind_of(value)}"
+        return None if type(value) is bool else (Refusal.WRONG_TYPE, f"got {_kind_of(value)}")
     if spec.kind in ("int", "float"):
         allowed = (int,) if spec.kind == "int" else (int, float)
         if type(value) not in allowed:
-            return f"got {_kind_of(value)}"
+            return Refusal.WRONG_TYPE, f"got {_kind_of(value)}"
         if not math.isfinite(value):
-            return f"got {value!r}"
+            return Refusal.OUT_OF_RANGE, f"got {value!r}"
         if (spec.low is not None and value < spec.low) or (
             spec.high is not None and value > spec.high
         ):
-            return f"got {value!r}"
+            return Refusal.OUT_OF_RANGE, f"got {value!r}"
         return None
     if type(value) in (list, tuple):
-        return f"got a {type(value).__name__} (np.array([...]) makes an array of it)"
+        made = f"got a {type(value).__name__} (np.array([...]) makes an array of it)"
+        return Refusal.LIST_NOT_ARRAY, made
     if type(value) is not np.ndarray:
-        return f"got {_kind_of(value)}"
+        return Refusal.WRONG_TYPE, f"got {_kind_of(value)}"
     low, high = int(spec.low or 0), int(spec.high if spec.high is not None else 8)
     if not low <= value.ndim <= high:
-        return f"got a {value.ndim}-D array"
+        return Refusal.WRONG_NDIM, f"got a {value.ndim}-D array"
     if value.dtype.kind not in _DTYPE_KINDS[spec.dtype]:
-        return f"got an array of dtype {value.dtype.name}"
+        return Refusal.WRONG_DTYPE, f"got an array of dtype {value.dtype.name}"
     if any(side > spec.max_side for side in value.shape) or value.size > spec.max_elements:
-        return f"got an array of shape {tuple(value.shape)}"
+        return Refusal.ARRAY_TOO_LARGE, f"got an array of shape {tuple(value.shape)}"
     return None  # NaN and infinity inside are allowed: how the code copes is a fair question
 
 
@@ -175,18 +179,20 @@ def _kind_of(value: Any) -> str:
 
 def bind(
     specs: list[ArgumentSpec], args: list[Any], kwargs: dict[str, Any], entry: str
-) -> tuple[list[Any], str | None]:
+) -> tuple[list[Any], Refused | None]:
     """The call's arguments in the order of `specs`, defaults filled in, each checked: the
     values, or why the call cannot be made (the first problem found)."""
     names = [spec.name for spec in specs]
     if len(args) > len(specs):
-        return [], f"{entry}() takes {len(specs)} arguments, but the call gives {len(args)}."
+        given_count = f"{entry}() takes {len(specs)} arguments, but the call gives {len(args)}."
+        return [], Refused(Refusal.TOO_MANY_ARGUMENTS, given_count)
     given: dict[str, Any] = dict(zip(names, args, strict=False))
     for name, value in kwargs.items():
         if name not in names:
-            return [], f"{entry}() has no argument named {name!r} (it takes {', '.join(names)})."
+            unknown = f"{entry}() has no argument named {name!r} (it takes {', '.join(names)})."
+            return [], Refused(Refusal.UNKNOWN_ARGUMENT, unknown)
         if name in given:
-            return [], f"The call gives {name} twice."
+            return [], Refused(Refusal.ARGUMENT_TWICE, f"The call gives {name} twice.")
         given[name] = value
     values = []
     for spec in specs:
@@ -195,7 +201,8 @@ def bind(
         elif spec.optional:
             value = spec.default
         else:
-            return [], f"The call leaves out {spec.name}: {entry}() needs {spec.describe()} there."
+            missing = f"The call leaves out {spec.name}: {entry}() needs {spec.describe()} there."
+            return [], Refused(Refusal.ARGUMENT_MISSING, missing)
         value = _plain(spec, value)
         problem = check_value(spec, value)
         if problem is not None:

@@ -639,8 +639,16 @@ export interface components {
              */
             values: unknown;
         };
-        /** ProblemOut */
+        /**
+         * ProblemOut
+         * @description RFC 9457 problem details; `code` says which problem it is, `detail` says it in words.
+         */
         ProblemOut: {
+            /**
+             * Code
+             * @description Which problem this is, stable across wordings (a client branches on it, never on `detail`): e.g. unknown-exercise, code-too-large, not-utf-8, rate-limited, new-learners-limited, queue-full, hints-all-revealed. Every code: docs/api-errors.md.
+             */
+            code: string;
             /** Detail */
             detail: string;
             /** Status */
@@ -650,6 +658,12 @@ export interface components {
             /** Type */
             type: string;
         };
+        /**
+         * Refusal
+         * @description Why the call was not made.
+         * @enum {string}
+         */
+        Refusal: "call-too-long" | "no-call" | "not-python" | "nested-too-deeply" | "not-one-call" | "wrong-function" | "call-too-complex" | "star-args" | "star-kwargs" | "names-a-variable" | "private-attribute" | "calls-unavailable" | "construct-not-allowed" | "arguments-raised" | "too-many-arguments" | "unknown-argument" | "argument-twice" | "argument-missing" | "wrong-type" | "out-of-range" | "list-not-array" | "wrong-ndim" | "wrong-dtype" | "array-too-large";
         /**
          * Report
          * @description Everything the learner is told about one submission.
@@ -887,6 +901,8 @@ export interface components {
              * @default
              */
             reference_note: string;
+            /** @description Status `refused`: why the call was not made, as a stable id (the message says it in words; graders.protocol.refusals). */
+            refusal: components["schemas"]["Refusal"] | null;
             /** @description What the call returned. */
             result: components["schemas"]["ScratchValue"] | null;
             status: components["schemas"]["ScratchStatus"];

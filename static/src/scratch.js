@@ -160,7 +160,8 @@ function renderRun(run, options) {
       : outcome.label;
   const box = h(
     "div",
-    { class: `scratch-run scratch-run-${run.status}` },
+    // A refused call names why with a stable id, for scripts and tests that read the page.
+    { class: `scratch-run scratch-run-${run.status}`, "data-refusal": run.refusal },
     h(
       "div",
       { class: "scratch-outcome" },

@@ -129,10 +129,10 @@ def test_fresh_identity_flooding_is_rate_limited_per_address(tmp_path: Path) -> 
         with _client(live, "127.0.0.1") as someone_else:
             welcomed = someone_else.post("/api/learners")
     assert statuses == [200] * 5
-    assert refused.status_code == 429
-    assert "keep the cookie or token" in refused.json()["detail"]
+    assert (refused.status_code, refused.json()["code"]) == (429, "new-learners-limited")
+    assert refused.json()["setting"] == "identities_per_minute"
     assert int(refused.headers["retry-after"]) >= 1
-    assert minted.status_code == 429
+    assert (minted.status_code, minted.json()["code"]) == (429, "new-learners-limited")
     assert welcomed.status_code == 201
 
 

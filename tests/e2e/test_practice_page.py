@@ -119,9 +119,11 @@ def test_concatenated_halves_shows_interleaving_failure_diagnosis_and_heatmaps(
         ["Yours (50×16)", "Expected (50×16)", "Difference (yours − expected)"]
     )
     labels = maps.evaluate_all("canvases => canvases.map(c => c.getAttribute('aria-label'))")
-    assert labels[0].startswith("Your result: 50 by 16 heatmap, values from -1 to 1")
-    assert "Cells that differ from the expected result are outlined." in labels[0]
-    assert labels[1].startswith("Expected result: 50 by 16 heatmap, values from -1 to 1")
+    for label, whose in zip(labels[:2], ("Your result:", "Expected result:"), strict=True):
+        assert label.startswith(f"{whose} 50 by 16 heatmap")  # its size, first
+        assert "from -1 to 1" in label  # then its range of values
+    assert "outlined" in labels[0]  # yours marks the cells that differ
+    assert "outlined" not in labels[1]
     difference = re.fullmatch(
         r"Difference map\. ((\d+) of 800 cells differ by more than [0-9.]+e−4; largest difference "
         r"1\.997 at row \d+, column \d+\.)",
