@@ -7,7 +7,7 @@ import ast
 
 import pytest
 
-from scripts.wording_pins import is_sentence, pins
+from scripts.wording_pins import is_sentence, main, pins
 
 MODULE = """
 import pytest
@@ -68,3 +68,17 @@ def test_pins_follows_names_to_the_module_level_tables_and_constants_they_name()
     asserts, rows = pins(ast.parse(TABLES))
     assert asserts == [12]
     assert rows == [5]  # the row naming SAID, in the table CASES
+
+
+# issue 28: prose is pinned once, in the golden reports; tests assert ids and values.
+MOST_SENTENCE_ASSERTIONS = 20
+
+
+def test_the_repositorys_tests_pin_few_sentences_and_no_parametrize_row_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main([]) == 0
+    counted = capsys.readouterr().out.splitlines()
+    assertions, rows = (int(line.rsplit(":", 1)[1]) for line in counted)
+    assert assertions <= MOST_SENTENCE_ASSERTIONS
+    assert rows == 0

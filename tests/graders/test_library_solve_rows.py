@@ -171,12 +171,13 @@ def test_row_matches_without_words_and_for_a_row_it_cannot_read() -> None:
     failure = check_row_matches([row_trial(wrong, TABLE)], plain)
     assert failure is not None
     assert failure.message_id == "value-differs"
-    assert failure.message.startswith("Row 1 is [0.8000, 0.5000, 0.1000, 0.0000]: at index [3]")
+    assert failure.message.startswith("Row 1 is [0.8000, 0.5000, 0.1000, 0.0000]")
+    assert "index [3]" in failure.message
     for unreadable in (TABLE.T, TABLE[:1], TABLE[:, None], "table"):
         failure = check_row_matches([row_trial(unreadable, TABLE)], plain)
         assert failure is not None
         assert failure.message_id == "shape-differs"
-        assert "which has no row 1 of 4 values to compare" in failure.message
+        assert "row 1 of 4 values" in failure.message
 
 
 def test_an_explain_list_names_each_of_its_messages_at_load(tmp_path: Path) -> None:
@@ -188,7 +189,6 @@ def test_an_explain_list_names_each_of_its_messages_at_load(tmp_path: Path) -> N
     start = text.index("row-0-not-cos-0 = ")
     messages.write_text(text[:start] + text[text.index("not-the-sine = ") :], encoding="utf-8")
     problems = wording_problems(load_exercise(folder))
-    assert problems == [
-        "exercise.toml: names message `row-0-not-cos-0`, which messages.toml lacks: add it "
-        "under [messages]"
-    ]
+    assert len(problems) == 1
+    assert problems[0].startswith("exercise.toml:")
+    assert "`row-0-not-cos-0`" in problems[0]
