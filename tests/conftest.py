@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import threading
-from collections.abc import Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -111,3 +113,57 @@ def write_editorial(folder: Path) -> None:
     (folder / "solution.md").write_text(
         f"## The model solution\n\n```python\n{code}```\n\nIt is the reference.\n", encoding="utf-8"
     )
+
+
+@dataclass(frozen=True)
+class Ran:
+    """A command's exit code, its output, and what it logged at WARNING or above (which a
+    process of its own would have written to stderr)."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+    logged: list[str]
+
+
+Gradebox = Callable[..., Ran]
+
+
+@pytest.fixture
+def gradebox(
+    capfd: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Gradebox:
+    """`gradebox ARGS` in this process (the CLI's tests and validate's): `main([...])`, with only the GRADEBOX_* variables given
+    (the settings are read afresh) and the working directory the project's."""
+    from app.cli import main  # the service's modules only where a test runs the CLI
+    from app.settings import get_settings
+
+    sandbox_logger = logging.getLogger("gradebox.sandbox")
+    level = sandbox_logger.level  # main() quiets it for the commands that are not services
+
+    def run(*args: str, **env: str) -> Ran:
+        with monkeypatch.context() as patch:
+            for name in [name for name in os.environ if name.startswith("GRADEBOX_")]:
+                patch.delenv(name)
+            for name, value in env.items():
+                patch.setenv(name, value)
+            patch.chdir(ROOT)
+            get_settings.cache_clear()
+            capfd.readouterr()
+            caplog.clear()
+            try:
+                code = main(list(args))
+            except SystemExit as exit:  # argparse's usage errors
+                code = exit.code if isinstance(exit.code, int) else 1
+            finally:
+                get_settings.cache_clear()
+                sandbox_logger.setLevel(level)
+            out, err = capfd.readouterr()
+        logged = [
+            record.getMessage() for record in caplog.records if record.levelno >= logging.WARNING
+        ]
+        return Ran(code, out, err, logged)
+
+    return run

@@ -9,38 +9,18 @@ exit codes and a quiet exit.
 from __future__ import annotations
 
 import json
-import logging
-import os
 import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from app.cli import main
-from app.settings import get_settings
-from tests.conftest import EXERCISES, FLAGSHIP, ROOT
+from tests.conftest import EXERCISES, FLAGSHIP, ROOT, Gradebox
 
 SOLUTION = EXERCISES / FLAGSHIP / "solution.py"
 HALVES = EXERCISES / FLAGSHIP / "mistakes" / "concatenated-halves.py"
-
-
-@dataclass(frozen=True)
-class Ran:
-    """A command's exit code, its output, and what it logged at WARNING or above (which a
-    process of its own would have written to stderr)."""
-
-    returncode: int
-    stdout: str
-    stderr: str
-    logged: list[str]
-
-
-Gradebox = Callable[..., Ran]
 
 
 def process(*args: str, cwd: Path = ROOT, **env: str) -> subprocess.CompletedProcess[str]:
@@ -50,43 +30,6 @@ def process(*args: str, cwd: Path = ROOT, **env: str) -> subprocess.CompletedPro
         [sys.executable, "-m", "app.cli", *args],
         capture_output=True, text=True, timeout=120, cwd=ROOT, env=environment,
     )  # fmt: skip
-
-
-@pytest.fixture
-def gradebox(
-    capfd: pytest.CaptureFixture[str],
-    caplog: pytest.LogCaptureFixture,
-    monkeypatch: pytest.MonkeyPatch,
-) -> Gradebox:
-    """`gradebox ARGS` in this process: `main([...])`, with only the GRADEBOX_* variables given
-    (the settings are read afresh) and the working directory the project's."""
-    sandbox_logger = logging.getLogger("gradebox.sandbox")
-    level = sandbox_logger.level  # main() quiets it for the commands that are not services
-
-    def run(*args: str, **env: str) -> Ran:
-        with monkeypatch.context() as patch:
-            for name in [name for name in os.environ if name.startswith("GRADEBOX_")]:
-                patch.delenv(name)
-            for name, value in env.items():
-                patch.setenv(name, value)
-            patch.chdir(ROOT)
-            get_settings.cache_clear()
-            capfd.readouterr()
-            caplog.clear()
-            try:
-                code = main(list(args))
-            except SystemExit as exit:  # argparse's usage errors
-                code = exit.code if isinstance(exit.code, int) else 1
-            finally:
-                get_settings.cache_clear()
-                sandbox_logger.setLevel(level)
-            out, err = capfd.readouterr()
-        logged = [
-            record.getMessage() for record in caplog.records if record.levelno >= logging.WARNING
-        ]
-        return Ran(code, out, err, logged)
-
-    return run
 
 
 FLAGSHIP_TESTS = ["shape", "row-0", "example-3x4", "bounds", "interleaving", "vectorised"]

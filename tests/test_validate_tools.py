@@ -18,8 +18,7 @@ from graders.markdown import parse_examples
 from graders.validate import Validation
 from graders.validate_examples import check_examples, read_shown, shown_decimals, shown_value
 from graders.validate_tools import fill_examples, write_fails
-from tests.conftest import ROOT
-from tests.test_cli import Gradebox, gradebox  # noqa: F401 (a fixture)
+from tests.conftest import ROOT, Gradebox
 
 FIXTURE = ROOT / "tests" / "fixtures" / "exercises" / "softmax-cross-entropy"
 
@@ -184,7 +183,7 @@ def test_write_fails_leaves_a_mistake_that_did_not_run_or_passed(folder: Path) -
     assert (folder / "exercise.toml").read_text() == before
 
 
-def test_validate_with_both_tools_fixes_the_folder(folder: Path, gradebox: Gradebox) -> None:  # noqa: F811
+def test_validate_with_both_tools_fixes_the_folder(folder: Path, gradebox: Gradebox) -> None:
     """The author's loop: a statement without outputs and a guessed `fails`, fixed in one run."""
     (folder / "statement.md").write_text(STATEMENT)
     toml = folder / "exercise.toml"

@@ -29,8 +29,7 @@ from graders.validate_give_aways import (
     give_away_share,
 )
 from graders.validate_proofs import failers
-from tests.conftest import EXERCISES, FLAGSHIP, LoopThread, SyncGrader
-from tests.test_cli import Gradebox, gradebox  # noqa: F401 (a fixture)
+from tests.conftest import EXERCISES, FLAGSHIP, Gradebox, LoopThread, SyncGrader
 
 Edit = Callable[[Path], None]
 
@@ -187,7 +186,7 @@ def test_an_expect_the_reference_does_not_give_is_a_problem(
 def test_expect_catches_a_slipped_reference_after_the_tools_rewrote_the_rest(
     tmp_path: Path,
     validate: Callable[[Path], Validation],
-    gradebox: Gradebox,  # noqa: F811
+    gradebox: Gradebox,
 ) -> None:
     """The flagship's reference with 1000 for 10000: `--fill-examples` and `--write-fails`
     make the statement and the catches agree with it, but never touch an `expect`."""
