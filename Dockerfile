@@ -25,6 +25,7 @@ COPY --chown=gradebox exercises ./exercises
 COPY --chown=gradebox static/index.html static/exercise.html ./static/
 COPY --chown=gradebox static/dist ./static/dist
 ENV GRADEBOX_DATA_DIR=/data \
+    GRADEBOX_CACHE_DIR=/data/cache \
     GRADEBOX_EXERCISES_DIR=/srv/gradebox/exercises \
     GRADEBOX_STATIC_DIR=/srv/gradebox/static \
     PYTHONDONTWRITEBYTECODE=1

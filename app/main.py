@@ -51,7 +51,7 @@ def create_app(settings: Settings | None = None, bind_host: str = "") -> FastAPI
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(settings.sqlalchemy_url, settings.database_timeout_seconds)
         migrate(engine)
-        catalog = Catalog(settings.exercises_dir, settings.limits).load()
+        catalog = settings.catalog().load()
         owner = f"gradebox-{secrets.token_hex(6)}"  # this process, in attempt rows and Redis
         metrics = Metrics()
         parts = await (_distributed if settings.distributed else _embedded)(

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import os
 import re
 import secrets
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -15,12 +17,19 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from graders.host.load import available_cores
 from graders.protocol.limits import Limits
 
+if TYPE_CHECKING:
+    from graders.catalog import Catalog
+
 log = logging.getLogger("gradebox")
 _DEFAULT = Limits()  # the defaults of the limits below come from the one table
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_ALLOWED_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 # A host name, or `*.` and a domain (any of its subdomains): no port, no path.
 _HOST_NAME = re.compile(r"(\*\.)?[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?")
+
+
+def _user_cache() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
 
 
 class Settings(BaseSettings):
@@ -35,6 +44,15 @@ class Settings(BaseSettings):
         PROJECT_ROOT / "var", description="Where the SQLite file and the secret live."
     )
     exercises_dir: Path = Field(PROJECT_ROOT / "exercises", description="The exercise folders.")
+    cache_dir: Path = Field(
+        default_factory=lambda: _user_cache() / "gradebox",
+        description="Load-checked exercises kept between starts, keyed by their folder's bytes, "
+        "the grading library and the limits; default: $XDG_CACHE_HOME/gradebox "
+        "(~/.cache/gradebox).",
+    )
+    exercise_cache: bool = Field(
+        True, description="Keep load-checked exercises in cache_dir; false: check at every start."
+    )
     static_dir: Path = Field(PROJECT_ROOT / "static", description="The practice page's files.")
     pool_size: int = Field(
         default_factory=available_cores,
@@ -175,6 +193,14 @@ class Settings(BaseSettings):
             memory_bytes=self.memory_mb * 2**20,
             source_bytes=self.max_code_bytes,
         )
+
+    def catalog(self) -> Catalog:
+        """The exercise folders, with the cache between starts unless it is off."""
+        from graders.catalog import Catalog
+        from graders.exercise_cache import ExerciseCache
+
+        cache = ExerciseCache(self.cache_dir) if self.exercise_cache else None
+        return Catalog(self.exercises_dir, self.limits, cache)
 
     @property
     def distributed(self) -> bool:

@@ -47,7 +47,7 @@ from app.messages import (
 )
 from app.settings import Settings
 from app.transport import BLOCK_MS, GROUP, Keys, connect, ensure_group, entries
-from graders.catalog import Catalog, UnknownExercise
+from graders.catalog import UnknownExercise
 from graders.engine import Grader
 from graders.engine.grader import TestListener
 from graders.engine.scratch import NoScratch, run_scratch, scratch_failure
@@ -75,7 +75,7 @@ class Worker:
         self.keys = Keys(settings.redis_prefix)
         self.name = name or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
         self.redis = connect(settings, connections=2 * settings.pool_size + 4)
-        self.catalog = Catalog(settings.exercises_dir, settings.limits).load()
+        self.catalog = settings.catalog().load()
         self.pool = SandboxPool(settings.pool_size, settings.limits, settings.allow_weak_sandbox)
         self.grader = Grader(self.pool)
         self.events = RedisEvents(self.redis, settings.redis_prefix)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from graders import trusted
 from graders.exercise import Exercise, load_exercise
+from graders.exercise_cache import ExerciseCache
 from graders.exercise_file import ExerciseError
 from graders.load_check import load_problems
 from graders.protocol.limits import Limits
@@ -25,6 +26,7 @@ class Catalog:
 
     root: Path
     limits: Limits = field(default_factory=Limits)  # the service's ceilings
+    cache: ExerciseCache | None = None  # load-checked folders kept between starts
     exercises: dict[str, Exercise] = field(default_factory=dict)
     broken: dict[str, str] = field(default_factory=dict)
     _stamp: dict[str, float] = field(default_factory=dict)
@@ -46,22 +48,31 @@ class Catalog:
         is no such folder, ExerciseError naming the file and field if it is broken."""
         if slug not in self.slugs():
             raise UnknownExercise(slug)
-        exercise = load_exercise(self.root / slug, self.limits)
-        trusted.checks_for(exercise)
-        problems = load_problems(exercise)
+        exercise, problems = self._checked(self.root / slug)
         if problems:
             file, _, problem = problems[0].partition(": ")
             raise ExerciseError(exercise.path / file.split(" line ")[0], "load", problem)
         self.exercises[slug] = exercise
         return exercise
 
+    def _checked(self, folder: Path) -> tuple[Exercise, list[str]]:
+        """The folder read, its checks imported and load-checked: from the cache when nothing
+        it was made of changed (the checks are imported either way: grading calls them)."""
+        key = self.cache.key(folder, self.limits) if self.cache else ""
+        if self.cache and (exercise := self.cache.get(folder, key)) is not None:
+            trusted.checks_for(exercise)
+            return exercise, []
+        exercise = load_exercise(folder, self.limits)
+        trusted.checks_for(exercise)
+        if not (problems := load_problems(exercise)) and self.cache:
+            self.cache.put(folder, key, exercise)
+        return exercise, problems
+
     def _load_one(self, folder: Path) -> None:
         self.exercises.pop(folder.name, None)
         self.broken.pop(folder.name, None)
         try:
-            exercise = load_exercise(folder, self.limits)
-            trusted.checks_for(exercise)
-            problems = load_problems(exercise)
+            exercise, problems = self._checked(folder)
         except ExerciseError as error:
             self.broken[folder.name] = f"{error.path.name}: {error.field_name}: {error.problem}"
             log.error("exercise %s left out: %s", folder.name, self.broken[folder.name])

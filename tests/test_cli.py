@@ -25,7 +25,8 @@ HALVES = EXERCISES / FLAGSHIP / "mistakes" / "concatenated-halves.py"
 
 def process(*args: str, cwd: Path = ROOT, **env: str) -> subprocess.CompletedProcess[str]:
     """The real entry point, `python -m app.cli`, in a process of its own."""
-    environment = {"PATH": "/usr/bin:/bin", "HOME": str(cwd), **env}
+    cache = str(Path.home() / ".cache")  # the user's, as a real start has: not the checkout's
+    environment = {"PATH": "/usr/bin:/bin", "HOME": str(cwd), "XDG_CACHE_HOME": cache, **env}
     return subprocess.run(
         [sys.executable, "-m", "app.cli", *args],
         capture_output=True, text=True, timeout=120, cwd=ROOT, env=environment,

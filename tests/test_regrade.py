@@ -59,6 +59,7 @@ def regrade(database_url: str, exercises: Path, *args: str) -> subprocess.Comple
         "GRADEBOX_DATABASE_URL": database_url,
         "GRADEBOX_EXERCISES_DIR": str(exercises),
         "GRADEBOX_DATA_DIR": str(exercises.parent / "data"),
+        "GRADEBOX_CACHE_DIR": str(exercises.parent / "cache"),
     }
     return subprocess.run(
         [sys.executable, "-m", "app.cli", "regrade", *args],

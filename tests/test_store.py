@@ -104,3 +104,40 @@ def test_the_first_final_result_wins_over_a_later_one(store: Store) -> None:
 def test_finishing_an_unknown_submission_raises(store: Store) -> None:
     with pytest.raises(NoResultFound):
         store.finish_submission("no-such-id", _report(Verdict.PASSED, Status.PASSED))
+
+
+def test_the_head_revision_the_start_compares_with_is_alembics_newest_migration() -> None:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from app.db import HEAD, MIGRATIONS
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    assert ScriptDirectory.from_config(config).get_current_head() == HEAD
+
+
+@pytest.mark.parametrize("start", [None, "0001", "0003"])
+def test_a_database_behind_head_is_migrated_and_one_at_head_is_left_as_it_is(
+    tmp_path: Path, start: str | None
+) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    from app.db import HEAD, MIGRATIONS
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'gradebox.sqlite3'}")
+    if start is not None:
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, start)
+    migrate(engine)
+    migrate(engine)  # at head: nothing to do, and nothing fails
+    with engine.connect() as connection:
+        revision = connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+    store = Store(session_factory(engine))
+    stored = store.create_submission("learner", FLAGSHIP, CODE, None)
+    assert (revision, stored.status) == (HEAD, "pending")
+    engine.dispose()

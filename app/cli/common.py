@@ -27,10 +27,10 @@ def read_settings() -> Settings:
 def load_exercise(settings: Settings, slug: str) -> Exercise | None:
     """The exercise `slug` from the settings' folder; None, with the reason on stderr, when
     there is none or its folder is broken."""
-    from graders.catalog import Catalog, UnknownExercise
+    from graders.catalog import UnknownExercise
     from graders.exercise_file import ExerciseError
 
-    catalog = Catalog(settings.exercises_dir, settings.limits)
+    catalog = settings.catalog()
     try:
         return catalog.load_one(slug)
     except UnknownExercise:
