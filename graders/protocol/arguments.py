@@ -17,6 +17,7 @@ An argument with a `default` may be left out; `none = true` also accepts None.
 
 from __future__ import annotations
 
+import enum
 import math
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -37,7 +38,16 @@ _DTYPE_WORDS: dict[DtypeKind, str] = {
 }
 ARGUMENTS_MAX = 16  # arguments one call may take
 MAX_ELEMENTS = 1 << 16  # what one array argument may hold, at most (the schema may say fewer)
-_NO_DEFAULT = object()
+
+
+class _Unset(enum.Enum):
+    """No default: a member, not a bare object(), so that it is still itself after a pickle
+    round trip (a load-checked exercise is kept between starts as one)."""
+
+    NO_DEFAULT = "no default"
+
+
+_NO_DEFAULT = _Unset.NO_DEFAULT
 
 
 @dataclass(frozen=True)

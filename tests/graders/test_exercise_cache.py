@@ -3,15 +3,19 @@ an earlier one checked, and any change to what made an entry is a fresh load and
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
 import shutil
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 import graders.catalog
 import graders.exercise
 from graders.catalog import Catalog
+from graders.exercise import load_exercise
 from graders.exercise_cache import ExerciseCache
 from graders.protocol.limits import Limits
 from tests.conftest import EXERCISES, TEST_LIMITS
@@ -125,3 +129,37 @@ def test_a_directory_that_cannot_be_made_is_no_cache(
         assert SLUG in _catalog(root, blocked / "cache").exercises
 
     assert len(loads) == 2
+
+
+def _first_difference(fresh: Any, kept: Any, where: str = "exercise") -> str | None:
+    """Where a cache round trip changed an exercise, walking its fields: arrays by value and
+    dtype, everything else by `==` (so a bare `object()` sentinel, equal only to itself, is
+    caught: after a pickle it is another object and `is` tests on it go wrong)."""
+    if type(fresh) is not type(kept):
+        return where
+    if dataclasses.is_dataclass(fresh):
+        fields = [field.name for field in dataclasses.fields(fresh)]
+        pairs = [(getattr(fresh, name), getattr(kept, name), f"{where}.{name}") for name in fields]
+    elif isinstance(fresh, dict):
+        if fresh.keys() != kept.keys():
+            return where
+        pairs = [(fresh[key], kept[key], f"{where}[{key!r}]") for key in fresh]
+    elif isinstance(fresh, list | tuple):
+        if len(fresh) != len(kept):
+            return where
+        pairs = [(a, b, f"{where}[{i}]") for i, (a, b) in enumerate(zip(fresh, kept, strict=True))]
+    elif isinstance(fresh, np.ndarray):
+        same = fresh.dtype == kept.dtype and np.array_equal(fresh, kept, equal_nan=True)
+        return None if same else where
+    elif isinstance(fresh, float) and np.isnan(fresh):
+        return None if np.isnan(kept) else where
+    else:
+        return None if fresh == kept else where
+    return next((d for a, b, at in pairs if (d := _first_difference(a, b, at))), None)
+
+
+@pytest.mark.parametrize("slug", sorted(p.name for p in EXERCISES.iterdir() if p.is_dir()))
+def test_a_shipped_exercise_is_the_same_after_a_round_trip_through_the_cache(slug: str) -> None:
+    fresh = load_exercise(EXERCISES / slug, TEST_LIMITS)
+
+    assert _first_difference(fresh, pickle.loads(pickle.dumps(fresh))) is None
