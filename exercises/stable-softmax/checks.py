@@ -3,8 +3,6 @@ clip, a rescale), a shift along another axis, an exp that overflows; the words: 
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -21,56 +19,46 @@ from graders import (
 )
 
 
-def _rows(trial: Trial) -> Iterator[tuple[Any, Any]]:
-    """(the scores, the learner's probabilities) of each slice of a wrong trial."""
-    x, axis = np.asarray(trial.arg("x"), dtype=np.float64), trial.arg("axis")
-    return zip(slice_rows(x, axis), slice_rows(got_array(trial), axis), strict=True)
+def _clip_bounds(wrong: list[Trial], context: CheckContext) -> list[dict[str, float]]:
+    """Bounds from the top entry against the next one, the bottom against the one above it."""
+    highs, lows = {np.inf}, {-np.inf}
+    for trial in wrong:
+        x, p, axis = trial.array("x"), got_array(trial), trial.arg("axis")
+        for row, q in zip(slice_rows(x, axis), slice_rows(p, axis), strict=True):
+            if len(row) >= 2 and np.isfinite(row).all() and (q > 0).all():
+                o = np.argsort(row)  # o[-1] the top, o[-2] below it; o[0] the bottom, o[1] above
+                highs.add(float(row[o[-2]] + np.log(q[o[-1]] / q[o[-2]])))
+                lows.add(float(row[o[1]] - np.log(q[o[1]] / q[o[0]])))
+    tops, bottoms = sorted(highs), sorted(lows | {-h for h in highs}, reverse=True)
+    return [{"low": lo, "high": hi} for hi in tops for lo in bottoms if lo < hi]
+
+
+def _slopes(trial: Trial, context: CheckContext) -> list[dict[str, Any]]:
+    """One factor per slice, broadcasting along the axis: the least-squares slope of its
+    log-probabilities against its scores (1 where no two differ); the first not 1, worded."""
+    x, p, axis = trial.array("x"), got_array(trial), trial.arg("axis")
+    with np.errstate(all="ignore"):
+        used = np.isfinite(x) & np.isfinite(p) & (p > 0)
+        dx = x - np.sum(x, axis, keepdims=True, where=used) / np.sum(used, axis, keepdims=True)
+        xy, xx = (np.sum(v, axis, keepdims=True, where=used) for v in (dx * np.log(p), dx * dx))
+    top = np.max(np.abs(x), axis, keepdims=True)  # x / top: a slice of nan where it is 0 or inf
+    nan_slice = np.isnan(p).all(axis, keepdims=True) & np.isin(top, (0.0, np.inf))
+    factors = np.where(nan_slice, np.nan, np.where(xx > 0, xy / xx, 1.0))
+    factor = next((f for f in factors.flat if abs(f - 1) > 1e-3), np.nan)
+    return [{"factors": factors, "factor": factor}]
 
 
 @transformation("low-precision", grid={"digits": range(1, 9)})
-def rounded(reference: Any, x: Any, axis: int, *, digits: int) -> Any:
-    return np.round(reference(x, axis), digits)
-
-
-def _clip_bounds(wrong: list[Trial], context: CheckContext) -> Iterator[dict[str, float]]:
-    """Bounds from the top entry against the next one, the bottom against the one above it."""
-    highs, lows = {np.inf}, {-np.inf}
-    for row, p in (pair for trial in wrong for pair in _rows(trial)):
-        if len(row) >= 2 and np.isfinite(row).all() and (p > 0).all():
-            o = np.argsort(row)  # o[-1] the top, o[-2] below it; o[0] the bottom, o[1] above
-            highs.add(float(row[o[-2]] + np.log(p[o[-1]] / p[o[-2]])))
-            lows.add(float(row[o[1]] - np.log(p[o[1]] / p[o[0]])))
-    pairs = itertools.product(sorted(highs), sorted(lows | {-h for h in highs}, reverse=True))
-    yield from ({"low": lo, "high": hi} for hi, lo in pairs if lo < hi and min(hi, -lo) < np.inf)
-
-
-def _slope(row: Any, p: Any) -> float:
-    """The slope of a slice's log-probabilities against its scores; nan where dividing by a
-    largest magnitude of 0 or inf left a slice of nan."""
-    used = np.isfinite(row) & np.isfinite(p) & (p > 0)
-    if np.isnan(p).all() and np.max(np.abs(row)) in (0.0, np.inf):
-        return np.nan
-    fitted = used.sum() >= 2 and np.ptp(row[used]) > 0
-    return float(np.polyfit(row[used], np.log(p[used]), 1)[0]) if fitted else 1.0
-
-
-def _slopes(trial: Trial, context: CheckContext) -> Iterator[dict[str, Any]]:
-    """One factor per slice, shaped to broadcast along the axis; the first not 1, worded."""
-    slopes = np.array([_slope(row, p) for row, p in _rows(trial)])
-    shape = np.shape(np.sum(trial.array("x"), axis=trial.arg("axis"), keepdims=True))
-    factor = next((f for f in slopes if abs(f - 1) > 1e-3), np.nan)
-    yield {"factors": np.reshape(slopes, shape), "factor": factor}
-
-
 @transformation("neginf-gets-probability", solve={"score": (-1e3, 1e3)})
 @transformation("clips-inputs", fit=_clip_bounds)
 @transformation("rescales-scores", fit_each=_slopes)
-def scores_changed(reference: Any, x: Any, axis: int, **change: Any) -> Any:
-    """The softmax of changed scores, one change per misconception: every -inf given `score`,
-    the scores clipped into [low, high], each slice's times its factor (nan: a slice of nan)."""
+def changed(reference: Any, x: Any, axis: int, **change: Any) -> Any:
+    """The reference with one change per misconception: its output rounded to `digits`; every
+    -inf given `score`; the scores clipped into [low, high]; each slice's times its factor."""
     f, given = change.get("factors", 1.0), np.where(np.isneginf(x), change.get("score", -np.inf), x)
     clipped = np.clip(given, change.get("low", -np.inf), change.get("high", np.inf))
-    return reference(np.nan_to_num(f) * clipped, axis) + 0.0 * f
+    probs = reference(np.nan_to_num(f) * clipped, axis) + 0.0 * f  # f nan: a slice of nan
+    return np.round(probs, change["digits"]) if "digits" in change else probs
 
 
 @transformation("max-wrong-axis", grid={"other": range(-1, 4)})  # other = axis: the reference
