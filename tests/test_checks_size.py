@@ -18,11 +18,11 @@ MAX_LINES = 80  # one exercise's checks.py
 MAX_TOTAL = 1012  # the fourteen shipped before the library together: a third of 3,036
 # slug -> the lines it may not exceed until it is within MAX_LINES
 OVER_BUDGET = {
-    "causal-mask": 117,
+    "causal-mask": 100,
     "stable-softmax": 89,
     "temperature-top-k-sampling": 160,
 }
-TOTAL_NOW = 1066  # the fourteen today: the ratchet on the way to MAX_TOTAL
+TOTAL_NOW = 1049  # the fourteen today: the ratchet on the way to MAX_TOTAL
 
 CHECKS = sorted(EXERCISES.glob("*/checks.py"))
 
