@@ -2,8 +2,9 @@
 checks.py holds only what is its own, so each stays within 80 lines and all the shipped ones
 together within a third of the 3,036 lines they held before the library.
 
-Three exercises are still over: their analyses are their own (a sampler's fallbacks, a mask's
-diagonal, a softmax's clip bounds) and no library part two exercises share covers them yet.
+Two exercises are still over: a sampler's analyses (its fallbacks where nothing can be drawn)
+and a mask's entry check (its own region and words) are their own, and no library part two
+exercises share covers them yet.
 Each may only shrink (the ratchet below); issue 26 stays open until OVER_BUDGET is empty."""
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ MAX_LINES = 80  # one exercise's checks.py
 MAX_TOTAL = 1012  # the fourteen shipped before the library together: a third of 3,036
 # slug -> the lines it may not exceed until it is within MAX_LINES
 OVER_BUDGET = {
-    "causal-mask": 117,
+    "causal-mask": 100,
     "temperature-top-k-sampling": 160,
 }
-TOTAL_NOW = 1054  # the fourteen today: the ratchet on the way to MAX_TOTAL
+TOTAL_NOW = 1037  # the fourteen today: the ratchet on the way to MAX_TOTAL
 
 CHECKS = sorted(EXERCISES.glob("*/checks.py"))
 

@@ -15,7 +15,6 @@ from graders import (
     Trial,
     analysis,
     check_each,
-    every_wrong,
     first_index,
     future_mask,
     got_array,
@@ -25,8 +24,6 @@ from graders import (
     transformation,
     within_tolerance,
 )
-
-Array = np.ndarray[Any, Any]
 
 
 @check_each("causal_entries")
@@ -61,31 +58,18 @@ def _fills(trial: Trial, context: CheckContext) -> list[dict[str, Any]]:
     fit_each=_fills,
     words=lambda params, wrong: {"values": np.unique(params["fill"])[:3]},
 )
-def future_filled(reference: Any, scores: Any, *, fill: Any = np.nan) -> Array:
-    """The scores with `fill` in the future instead of -inf (nan: marked as missing)."""
+@transformation("mask-offset", grid={"offset": range(0, -65, -1)})
+@transformation(
+    "mask-offset-shows-the-future",
+    grid={"offset": range(2, 65)},
+    words=lambda params, wrong: {"ahead": params["offset"] - 1},
+)
+def future_filled(reference: Any, scores: Any, *, fill: Any = -np.inf, offset: int = 1) -> Any:
+    """The scores with `fill` instead of -inf in the future (nan: marked as missing), or -inf
+    from another diagonal on: j >= i + offset, the nearest offset first (up to 64 away)."""
     masked = np.array(scores, dtype=np.float64)
-    masked[future_mask(scores)] = fill
+    masked[future_mask(scores, offset)] = fill
     return masked
-
-
-def _offset_fits(trial: Trial, got: Array, tolerance: float, offset: int) -> bool:
-    masked = np.where(future_mask(trial.arg("scores"), offset), -np.inf, trial.arg("scores"))
-    return bool(within_tolerance(got, masked, tolerance).all())
-
-
-@analysis
-def mask_offset(trials: list[Trial], context: CheckContext) -> Finding | None:
-    """The -inf pattern starts on another diagonal: j >= i + k for some k other than 1."""
-    size = max(np.shape(trial.arg("scores"))[-1] for trial in trials)
-    fits = (
-        k for k in range(-size, size + 1) if every_wrong(trials, context.tolerance, _offset_fits, k)
-    )
-    if (offset := next(fits, None)) is None:
-        return None
-    why = context.fail(
-        "offset-hides-the-past" if offset < 1 else "offset-shows-the-future", ahead=offset - 1
-    )
-    return context.finding("mask-offset", offset=offset, why=why.message)
 
 
 @transformation("applies-softmax")
@@ -112,6 +96,5 @@ def keeps_only_the_allowed_scores(reference: Any, scores: Any) -> Any:
 @analysis
 def returns_a_masked_array(trials: list[Trial], context: CheckContext) -> Finding | None:
     """Every call returned a numpy.ma.MaskedArray, which the sandbox does not send back."""
-    if not trials or not all("MaskedArray" in str(getattr(t.got, "type", "")) for t in trials):
-        return None
-    return context.finding("returns-masked-array")
+    masked = trials and all("MaskedArray" in str(getattr(t.got, "type", "")) for t in trials)
+    return context.finding("returns-masked-array") if masked else None
