@@ -20,9 +20,9 @@ MAX_TOTAL = 1012  # the fourteen shipped before the library together: a third of
 OVER_BUDGET = {
     "causal-mask": 117,
     "stable-softmax": 89,
-    "temperature-top-k-sampling": 160,
+    "temperature-top-k-sampling": 140,
 }
-TOTAL_NOW = 1066  # the fourteen today: the ratchet on the way to MAX_TOTAL
+TOTAL_NOW = 1046  # the fourteen today: the ratchet on the way to MAX_TOTAL
 
 CHECKS = sorted(EXERCISES.glob("*/checks.py"))
 
