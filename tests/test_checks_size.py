@@ -20,9 +20,9 @@ MAX_TOTAL = 1012  # the fourteen shipped before the library together: a third of
 # slug -> the lines it may not exceed until it is within MAX_LINES
 OVER_BUDGET = {
     "causal-mask": 100,
-    "temperature-top-k-sampling": 160,
+    "temperature-top-k-sampling": 140,
 }
-TOTAL_NOW = 1037  # the fourteen today: the ratchet on the way to MAX_TOTAL
+TOTAL_NOW = 1017  # the fourteen today: the ratchet on the way to MAX_TOTAL
 
 CHECKS = sorted(EXERCISES.glob("*/checks.py"))
 
