@@ -82,6 +82,9 @@ class Diagnosis(_Contract):
     # Every known mistake that matched this test (not sent): the report settles on the one
     # whose pattern of failed tests is the learner's (graders.engine.diagnosis.settle).
     _candidates: tuple[Diagnosis, ...] = PrivateAttr(default=())
+    # Named by an analysis, not matched as a known mistake's file (not sent): an analysis may
+    # give a finding a mistake's id, and `settle` must not rule it out as that file's outcome.
+    _analysed: bool = PrivateAttr(default=False)
 
 
 class LoadError(_Contract):

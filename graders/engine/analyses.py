@@ -81,9 +81,11 @@ def loop_diagnosis(kind: str) -> Diagnosis | None:
 
 
 def _diagnosis(key: str, title: str, explanation: str) -> Diagnosis:
-    return Diagnosis(
+    found = Diagnosis(
         id=key, title=title, explanation=explanation, explanation_html=render(explanation)
     )
+    found._analysed = True
+    return found
 
 
 def from_finding(finding: Finding) -> Diagnosis:

@@ -159,6 +159,9 @@ def settle(exercise: Exercise, tests: list[TestResult]) -> list[TestResult]:
             and not checks[specs[test.id].check].raises
         )
 
+    def matched(diagnosis: Diagnosis | None) -> bool:  # a mistake's file, not an analysis
+        return diagnosis is not None and diagnosis.id in mistakes and not diagnosis._analysed
+
     named = {test.id: test.diagnosis for test in tests if test.diagnosis is not None}
     by_test: dict[str, Diagnosis | None] = dict(named)
     candidates = {
@@ -198,19 +201,19 @@ def settle(exercise: Exercise, tests: list[TestResult]) -> list[TestResult]:
         return against > sum(mistake_id in candidates[test_id] for test_id in supporting)
 
     for test_id, diagnosis in named.items():
-        if diagnosis.id not in mistakes:
+        if not matched(diagnosis):
             continue
         offered = diagnosis._candidates or (diagnosis,)
-        kept = [c for c in offered if c.id in mistakes and not ruled_out(c.id)]
+        kept = [c for c in offered if matched(c) and not ruled_out(c.id)]
         fitting = [c for c in kept if set(mistakes[c.id].fails) == failed]
         if fitting and diagnosis.id not in {candidate.id for candidate in fitting}:
             by_test[test_id] = fitting[0]
         elif not kept:  # what the analyses said, if anything
-            by_test[test_id] = next((c for c in offered if c.id not in mistakes), None)
+            by_test[test_id] = next((c for c in offered if not matched(c)), None)
         elif diagnosis.id not in {candidate.id for candidate in kept}:
             by_test[test_id] = kept[0]
     for test_id, chosen in list(by_test.items()):
-        if chosen is None or chosen.id not in mistakes:
+        if chosen is None or not matched(chosen):
             continue
         for other in mistakes[chosen.id].fails:
             theirs = by_test.get(other)
@@ -229,7 +232,7 @@ def settle(exercise: Exercise, tests: list[TestResult]) -> list[TestResult]:
     ]
     # Two analyses that disagree: one fitted its test by coincidence (a formula that agrees
     # with another at d_model = 4); the one fitted on the most probes is kept.
-    analysed = [test_id for test_id in value_tests if settled[test_id].id not in mistakes]
+    analysed = [test_id for test_id in value_tests if not matched(settled[test_id])]
     if len({settled[test_id].id for test_id in analysed}) > 1:
         best = settled[max(analysed, key=lambda test_id: len(specs[test_id].probes))]
         for test_id in analysed:

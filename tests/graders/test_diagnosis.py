@@ -54,6 +54,21 @@ def test_a_mistake_whose_failed_tests_include_one_the_learner_passed_gives_way(
     }
 
 
+def test_an_analysis_finding_named_like_a_ruled_out_mistake_is_kept(
+    catalog: Catalog, grade: SyncGrader
+) -> None:
+    # np.argpartition keeps exactly k tokens, as the ties-dropped sampler does, so the sampler
+    # analysis names `ties-dropped`; the mistake file of that id fails a test this learner
+    # passes, so the file is ruled out, which must not take the analysis's finding with it.
+    report = graded(catalog, grade, "temperature-top-k-sampling", "argpartition-exactly-k")
+    mistake = next(
+        m for m in catalog.get("temperature-top-k-sampling").mistakes if m.id == "ties-dropped"
+    )
+    passed = {test.id for test in report.tests if test.status is Status.PASSED}
+    assert passed & set(mistake.fails)  # the mistake's file is ruled out
+    assert diagnosed(report) == {"ties": "ties-dropped"}
+
+
 def test_a_line_through_two_numbers_explains_nothing(catalog: Catalog) -> None:
     exercise = catalog.get("learned-position-embedding")
     spec = next(test for test in exercise.tests if test.id == "single-position")
