@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter
 
+from graders.protocol.articles import with_article
 from graders.protocol.text import ERROR_CHARS, cut
 from graders.report import Report, TestResult
 from graders.scratch import ScratchRun
@@ -183,16 +184,16 @@ def stamped(event: E) -> E:
 
 def _parsed(adapter: TypeAdapter[M], raw: str | None, bound: int, what: str, **known: Any) -> M:
     if raw is None:
-        raise Malformed(f"a {what} entry without its JSON")
+        raise Malformed(f"{with_article(what)} entry without its JSON")
     if len(raw) > bound:
-        raise Malformed(f"a {what} of {len(raw)} characters (at most {bound})")
+        raise Malformed(f"{with_article(what)} of {len(raw)} characters (at most {bound})")
     try:
         value = json.loads(raw)
         if known and isinstance(value, dict):
             value = {**known, **value}
         return adapter.validate_python(value)
     except (ValueError, RecursionError) as error:  # pydantic's ValidationError is a ValueError
-        raise Malformed(f"not a {what}: {cut(str(error), ERROR_CHARS)}") from None
+        raise Malformed(f"not {with_article(what)}: {cut(str(error), ERROR_CHARS)}") from None
 
 
 def decode_job(fields: Mapping[str, str]) -> Job:
