@@ -41,7 +41,7 @@ from graders.check_values import (
 from graders.protocol.articles import with_article
 from graders.protocol.matching import numbers_of, within_tolerance
 from graders.protocol.values import ListOfNumbers
-from graders.wording import as_text, number, row_text, tolerance_text
+from graders.wording import as_text, joined, number, row_text, tolerance_text
 
 Array = np.ndarray[Any, Any]
 
@@ -184,7 +184,7 @@ def check_item_matches(trial: Trial, context: CheckContext) -> Failure | None:
         )
     failure = compare_values(trial.with_values(mine, expected[item]), context.tolerance)
     if failure is not None:
-        failure.message = f"About {name} ({kind_of_item(item)} {item!r}): {failure.message}"
+        failure.message = joined(f"About {name} ({kind_of_item(item)} {item!r})", failure.message)
     return failure
 
 

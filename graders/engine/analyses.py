@@ -25,6 +25,7 @@ from graders.markdown import render
 from graders.protocol.matching import numbers_of, within_tolerance
 from graders.protocol.values import ListOfNumbers
 from graders.report import Diagnosis
+from graders.wording import joined
 
 # Loop kinds (graders.protocol.loops and the counting helpers) -> the generic diagnosis id.
 LOOP_IDS = {
@@ -119,7 +120,7 @@ def analyse(
                 Finding(
                     found.id,
                     found.title,
-                    f"About item {index} of the {kind} you return: {found.explanation}",
+                    joined(f"About item {index} of the {kind} you return", found.explanation),
                 )
             )
     return None
