@@ -23,7 +23,6 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter
 
-from graders.protocol.articles import with_article
 from graders.protocol.text import ERROR_CHARS, cut
 from graders.report import Report, TestResult
 from graders.scratch import ScratchRun
@@ -184,16 +183,16 @@ def stamped(event: E) -> E:
 
 def _parsed(adapter: TypeAdapter[M], raw: str | None, bound: int, what: str, **known: Any) -> M:
     if raw is None:
-        raise Malformed(f"{with_article(what)} entry without its JSON")
+        raise Malformed(f"the {what} entry has no JSON")
     if len(raw) > bound:
-        raise Malformed(f"{with_article(what)} of {len(raw)} characters (at most {bound})")
+        raise Malformed(f"the {what} is {len(raw)} characters long (at most {bound})")
     try:
         value = json.loads(raw)
         if known and isinstance(value, dict):
             value = {**known, **value}
         return adapter.validate_python(value)
     except (ValueError, RecursionError) as error:  # pydantic's ValidationError is a ValueError
-        raise Malformed(f"not {with_article(what)}: {cut(str(error), ERROR_CHARS)}") from None
+        raise Malformed(f"not the {what} it should be: {cut(str(error), ERROR_CHARS)}") from None
 
 
 def decode_job(fields: Mapping[str, str]) -> Job:
