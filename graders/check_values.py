@@ -194,23 +194,17 @@ def first_mismatch(
     return index, largest
 
 
-def error_summary(
-    got: np.ndarray[Any, Any], expected: np.ndarray[Any, Any], tolerance: float
-) -> str:
-    """The errors past `tolerance`, in words: the largest finite one, and the NaN and inf
-    values counted and named apart ("largest error: 1.3254; 2 values are NaN"), never an
-    error of inf for a NaN."""
-    bad = ~within_tolerance(got, expected, tolerance)
+def error_summary(got: np.ndarray[Any, Any], expected: np.ndarray[Any, Any], tol: float) -> str:
+    """The errors past `tol` in words: the largest finite one, the NaN and inf values counted
+    and named apart ("largest error: 1.3254; 2 values are NaN"), never an error of inf."""
+    bad = ~within_tolerance(got, expected, tol)
     with np.errstate(all="ignore"):
         error = np.abs(got - expected)
     finite = bad & np.isfinite(error)
     parts = [f"largest error: {number(float(error[finite].max()))}"] if finite.any() else []
-    for name, count in (
-        ("NaN", int((bad & np.isnan(got)).sum())),
-        ("inf", int((bad & np.isinf(got)).sum())),
-        ("finite where inf was expected", int((bad & np.isfinite(got) & ~finite).sum())),
-    ):
-        if count:
+    for name, where in (("NaN", np.isnan(got)), ("inf", np.isinf(got)),
+                        ("finite where inf was expected", np.isfinite(got) & ~finite)):  # fmt: skip
+        if count := int((bad & where).sum()):
             parts.append(f"{count} {'value is' if count == 1 else 'values are'} {name}")
     return "; ".join(parts)
 
