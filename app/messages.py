@@ -183,16 +183,16 @@ def stamped(event: E) -> E:
 
 def _parsed(adapter: TypeAdapter[M], raw: str | None, bound: int, what: str, **known: Any) -> M:
     if raw is None:
-        raise Malformed(f"a {what} entry without its JSON")
+        raise Malformed(f"the {what} entry has no JSON")
     if len(raw) > bound:
-        raise Malformed(f"a {what} of {len(raw)} characters (at most {bound})")
+        raise Malformed(f"the {what} is {len(raw)} characters long (at most {bound})")
     try:
         value = json.loads(raw)
         if known and isinstance(value, dict):
             value = {**known, **value}
         return adapter.validate_python(value)
     except (ValueError, RecursionError) as error:  # pydantic's ValidationError is a ValueError
-        raise Malformed(f"not a {what}: {cut(str(error), ERROR_CHARS)}") from None
+        raise Malformed(f"not the {what} it should be: {cut(str(error), ERROR_CHARS)}") from None
 
 
 def decode_job(fields: Mapping[str, str]) -> Job:

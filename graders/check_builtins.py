@@ -22,7 +22,7 @@ from graders.check_values import (
 )
 from graders.protocol.matching import numbers_of
 from graders.protocol.values import ListOfNumbers
-from graders.wording import number, tolerance_text
+from graders.wording import joined, number, tolerance_text
 
 # --- the built-in checks --------------------------------------------------------------------
 
@@ -48,7 +48,7 @@ def _shape_message(got: Any, expected: Any) -> str | None:
         for where, mine, theirs in pairs:
             message = _shape_message(mine, theirs)
             if message is not None:
-                return f"{where}: {message}"
+                return joined(where, message)
         return None
     if is_number(expected):  # a loss or a metric: a float, a NumPy scalar or a 0-d array
         return (

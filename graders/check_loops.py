@@ -7,6 +7,7 @@ import numpy as np
 
 from graders.check_core import CheckContext, Failure, Trial, check
 from graders.check_values import compare_values, describe
+from graders.protocol.articles import with_article
 from graders.protocol.counts import AT_IMPORT, CallCounts, growth
 from graders.protocol.loops import FIXED_FEW
 from graders.protocol.matching import numbers_of
@@ -101,7 +102,7 @@ def _loop_found(context: CheckContext) -> Failure:
     first = context.loops[0]
     if first.function == AT_IMPORT:
         return Failure(
-            f"Line {first.line} runs a {first.kind} when your module is loaded: the Python "
+            f"Line {first.line} runs {with_article(first.kind)} when your module is loaded: the Python "
             f"steps the module takes at import are counted as {context.entry}()'s, and these "
             f"are far more than defining functions and a constant or two (a loop over at most "
             f"{FIXED_FEW} items written in the code is fine). {_INSTEAD} instead, inside "
@@ -117,7 +118,7 @@ def _loop_found(context: CheckContext) -> Failure:
     others = len(context.loops) - 1
     more = f" There {'is' if others == 1 else 'are'} {others} more after it." if others else ""
     return Failure(
-        f"Line {first.line} uses a {first.kind}{where}. {_INSTEAD} instead.{more}",
+        f"Line {first.line} uses {with_article(first.kind)}{where}. {_INSTEAD} instead.{more}",
         message_id="loop-found",
     )
 
@@ -162,7 +163,7 @@ def _growth(small: Trial, before: CallCounts, large: Trial, after: CallCounts) -
             message_id="helper-elements-grow",
         )
     item = grown.line
-    kind = f" (in a {item.kind})" if item.kind and item.kind != "recursion" else ""
+    kind = f" (in {with_article(item.kind)})" if item.kind and item.kind != "recursion" else ""
     kind = " (in a recursive function)" if item.kind == "recursion" else kind
     ran = f"Line {item.line}{kind} ran {grown.before:,} times " + calls.format(f"{grown.after:,}")
     return Failure(

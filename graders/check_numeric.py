@@ -31,15 +31,17 @@ from graders.check_values import (
     as_float_array,
     compare_values,
     describe,
+    error_summary,
     first_mismatch,
     is_structure,
     kind_of,
     paired_items,
     returned_array,
 )
+from graders.protocol.articles import with_article
 from graders.protocol.matching import numbers_of, within_tolerance
 from graders.protocol.values import ListOfNumbers
-from graders.wording import as_text, number, row_text, tolerance_text
+from graders.wording import as_text, joined, number, row_text, tolerance_text
 
 Array = np.ndarray[Any, Any]
 
@@ -87,7 +89,7 @@ def _not_finite(where: str, got: Any, expected: Any) -> str | None:
         return f"{where} is {number(float(got))} where the reference's value is finite."
     return (
         f"{f'{where}: the' if where else 'The'} value at index {as_text(index)} is "
-        f"{number(float(got[index]))} ({int(broken.sum())} of {got.size} values are nan or inf "
+        f"{number(float(got[index]))} ({int(broken.sum())} of {got.size} values are NaN or inf "
         "where the reference's are finite)."
     )
 
@@ -146,7 +148,7 @@ def _reduces_to(trial: Trial, context: CheckContext) -> Failure | None:
         along = np.asarray(REDUCTIONS[how](got, axis=other))
         if within_tolerance(along, np.full_like(along, target), tolerance).all():
             message += (
-                f"\nIts slices along axis {other} have a {how} of {target:g} instead: the {how} "
+                f"\nIts slices along axis {other} have {with_article(how)} of {target:g} instead: the {how} "
                 f"must be taken along axis {axis}."
             )
             break
@@ -182,7 +184,7 @@ def check_item_matches(trial: Trial, context: CheckContext) -> Failure | None:
         )
     failure = compare_values(trial.with_values(mine, expected[item]), context.tolerance)
     if failure is not None:
-        failure.message = f"About {name} ({kind_of_item(item)} {item!r}): {failure.message}"
+        failure.message = joined(f"About {name} ({kind_of_item(item)} {item!r})", failure.message)
     return failure
 
 
@@ -229,8 +231,8 @@ def check_row_matches(trial: Trial, context: CheckContext) -> Failure | None:
     return Failure(
         f"Row {row} is {row_text(got[row])}: at index {as_text(index)} it is "
         f"{number(float(said['got']))} but {number(float(wanted[index]))} was expected "
-        f"(|error| > {tolerance_text(context.tolerance)}; largest error in the row: "
-        f"{number(largest)}).",
+        f"(|error| > {tolerance_text(context.tolerance)}; in the row, "
+        f"{error_summary(got[row], wanted, context.tolerance)}).",
         trial,
         message_id="value-differs",
     )

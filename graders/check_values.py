@@ -9,10 +9,11 @@ from typing import Any
 import numpy as np
 
 from graders.check_core import Failure, Trial
+from graders.protocol.articles import with_article
 from graders.protocol.matching import numbers_of, within_tolerance
 from graders.protocol.text import uncut_length
 from graders.protocol.values import ListOfNumbers, Unsupported
-from graders.wording import number, tolerance_text
+from graders.wording import joined, number, tolerance_text
 
 # --- helpers for check authors --------------------------------------------------------------
 
@@ -21,11 +22,11 @@ def describe(value: Any) -> str:
     """What came back, in a few words: 'a float64 array of shape (3, 4)', 'a list of 3 items',
     'the float 0.5', 'a tuple of 2 items (a float64 array of shape (3,), the float 0.5)'."""
     if isinstance(value, ListOfNumbers):
-        return f"a {value.container} of {len(value)} items"
+        return f"{with_article(value.container)} of {len(value)} items"
     if isinstance(value, list | tuple) and not all(type(v) in (bool, int, float) for v in value):
         inner = ", ".join(_item_text(item) for item in value[:3])
         more = ", ..." if len(value) > 3 else ""
-        return f"a {type(value).__name__} of {len(value)} items ({inner}{more})"
+        return f"{with_article(type(value).__name__)} of {len(value)} items ({inner}{more})"
     if isinstance(value, Unsupported) and value.limit is not None:
         cap = f"{value.limit:,}"
         return f"{_unsupported_text(value)}, more than the {cap} elements sent back for this call"
@@ -41,15 +42,15 @@ def kind_of(value: Any) -> str:
     if isinstance(value, np.generic):
         return f"a NumPy {value.dtype.name}"
     if isinstance(value, np.ndarray) and value.ndim == 0:
-        return f"a {value.dtype.name} array of shape ()"
+        return f"{with_article(value.dtype.name)} array of shape ()"
     if isinstance(value, bool | int | float | complex):
-        return f"{'an' if type(value) is int else 'a'} {type(value).__name__}"
+        return with_article(type(value).__name__)
     if isinstance(value, str):
         return "a str"
     if isinstance(value, list | tuple) and not isinstance(value, ListOfNumbers):
         inner = ", ".join(kind_of(item) for item in value[:3])
         more = ", ..." if len(value) > 3 else ""
-        return f"a {type(value).__name__} of {len(value)} items ({inner}{more})"
+        return f"{with_article(type(value).__name__)} of {len(value)} items ({inner}{more})"
     return describe(value)
 
 
@@ -57,11 +58,11 @@ def _item_text(value: Any) -> str:
     """`describe`, shorter, for a value that is an item of another."""
     if isinstance(value, np.ndarray):
         held = f" holding {_scalar_text(value[()])}" if value.ndim == 0 else ""
-        return f"a {value.dtype.name} array of shape {tuple(value.shape)}{held}"
+        return f"{with_article(value.dtype.name)} array of shape {tuple(value.shape)}{held}"
     if isinstance(value, np.generic):
         return f"the NumPy {value.dtype.name} {_scalar_text(value)}"
     if isinstance(value, ListOfNumbers | list | tuple):
-        return f"a {_container(value)} of {len(value)} items"
+        return f"{with_article(_container(value))} of {len(value)} items"
     if isinstance(value, dict):
         keys = ", ".join(repr(key)[:30] for key in list(value)[:4])
         return (
@@ -96,14 +97,14 @@ def _unsupported_text(value: Unsupported) -> str:
     array of shape (9,)' (refused for its size), 'a list of 9 items', 'an int beyond 64 bits'."""
     shape, what = value.shape, value.type
     if what in ("list", "tuple", "dict") and shape:  # refused for its length
-        return f"a {what} of {shape[0]} items"
+        return f"{with_article(what)} of {shape[0]} items"
     of_shape = f" of shape {tuple(shape)}" if shape is not None else ""
     if what.startswith("ndarray of dtype "):
         dtype = what.removeprefix("ndarray of dtype ")
         only = "only bool, integer, float and complex arrays can be graded"
         return f"an array of dtype {dtype}{of_shape} ({only})"
     if value.limit is not None:  # "float64 array"
-        return f"a {what}{of_shape}"
+        return f"{with_article(what)}{of_shape}"
     if what.startswith(("a ", "an ")):  # a phrase already: no class name has a space
         return what
     name, _, note = what.partition(" (")
@@ -193,6 +194,21 @@ def first_mismatch(
     return index, largest
 
 
+def error_summary(got: np.ndarray[Any, Any], expected: np.ndarray[Any, Any], tol: float) -> str:
+    """The errors past `tol` in words: the largest finite one, the NaN and inf values counted
+    and named apart ("largest error: 1.3254; 2 values are NaN"), never an error of inf."""
+    bad = ~within_tolerance(got, expected, tol)
+    with np.errstate(all="ignore"):
+        error = np.abs(got - expected)
+    finite = bad & np.isfinite(error)
+    parts = [f"largest error: {number(float(error[finite].max()))}"] if finite.any() else []
+    for name, where in (("NaN", np.isnan(got)), ("inf", np.isinf(got)),
+                        ("finite where inf was expected", np.isfinite(got) & ~finite)):  # fmt: skip
+        if count := int((bad & where).sum()):
+            parts.append(f"{count} {'value is' if count == 1 else 'values are'} {name}")
+    return "; ".join(parts)
+
+
 def position(index: tuple[int, ...]) -> str:
     if len(index) == 2:
         return f"Row {index[0]}, column {index[1]}"
@@ -236,12 +252,13 @@ def compare_values(trial: Trial, tolerance: float) -> Failure | None:
     mismatch = first_mismatch(got, expected, tolerance)
     if mismatch is None:
         return None
-    index, largest = mismatch
+    index, _ = mismatch
     mine, theirs = _told_apart(got[index], expected[index])
+    summary = error_summary(got, expected, tolerance)
     message = (
         f"{position(index)} is {mine} but {theirs} "
         f"was expected (|error| > {tolerance_text(tolerance)}).\n"
-        f"Largest error: {number(largest)}."
+        f"{summary[0].upper()}{summary[1:]}."
     )
     if isinstance(trial.got, np.ndarray) and _coarse_dtype(trial.got, trial.expected):
         message += (
@@ -323,7 +340,7 @@ def _compare_items(trial: Trial, tolerance: float) -> Failure | None:
     for where, mine, theirs in pairs:
         failure = compare_values(Trial(trial.probe, mine, theirs), tolerance)
         if failure is not None:  # the item's own id: what is wrong with it
-            return Failure(f"{where}: {failure.message}", trial, message_id=failure.message_id)
+            return Failure(joined(where, failure.message), trial, message_id=failure.message_id)
     return None
 
 

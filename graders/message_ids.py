@@ -51,7 +51,7 @@ LIBRARY_MESSAGES: dict[str, str] = {
     "structure-differs": "a tuple, list or dict of another length or keys than the reference's",
     "wrong-container": "the reference's values in another container (a list for a tuple)",
     "item-missing": "the returned container has no item or key the test compares",
-    "not-finite": "nan or inf where the reference's values are finite",
+    "not-finite": "NaN or inf where the reference's values are finite",
     "outside-range": "a value outside the range every value must lie in",
     "slice-reduces-wrong": "a slice along the axis does not reduce to the target (a row of a "
     "softmax that does not sum to 1)",

@@ -23,6 +23,7 @@ from graders.scratch import ScratchStatus
 from graders.validate_analyses import check_analyses, format_analyses
 from graders.validate_examples import ExampleRun, check_examples
 from graders.validate_give_aways import check_give_aways
+from graders.wording_check import style_problems
 
 
 @dataclass
@@ -98,6 +99,7 @@ async def validate_exercise(path: Path, grader: Grader) -> Validation:
     _check_content_bar(exercise, result)
     result.warnings.extend(untested_promises(exercise.statement, exercise.tests))
     _check_hint_links(exercise, result)
+    result.warnings.extend(f"wording: {problem}" for problem in style_problems(exercise))
     # Proofs independent of the reference (issue 26, items 5 and 6: graders.validate_proofs,
     # graders.validate_give_aways).
     proofs.check_has_calls(exercise, result)

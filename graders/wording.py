@@ -34,7 +34,10 @@ MESSAGES_FILE = "messages.toml"
 
 
 def number(value: float) -> str:
-    """A number as the learner reads it: 4 decimals, or scientific when tiny or huge."""
+    """A number as the learner reads it: 4 decimals, or scientific when tiny or huge; NaN and
+    inf by their names."""
+    if np.isnan(value):
+        return "NaN"
     if not np.isfinite(value):
         return str(value)
     if value != 0 and (abs(value) < 1e-3 or abs(value) >= 1e5):
@@ -43,7 +46,40 @@ def number(value: float) -> str:
 
 
 def tolerance_text(tolerance: float) -> str:
-    return f"{tolerance:g}"
+    """A tolerance as the learner reads it, here and on the page (static/src/dom.js
+    `formatTolerance` writes the same figure): a power of ten as `1e-4`, a tiny one with two
+    significant digits, `1.1e-4` (a call's tolerance grown by `rtol` is not `0.000105841`),
+    others with three, `0.005`.
+
+    >>> [tolerance_text(value) for value in (1e-4, 0.000100358, 0.000105841, 0.005, 0.0)]
+    ['1e-4', '1e-4', '1.1e-4', '0.005', '0']
+    """
+    if tolerance == 0 or not np.isfinite(tolerance):
+        return f"{tolerance:g}"
+    exponent = np.log10(abs(tolerance))
+    if exponent == int(exponent) and abs(exponent) >= 3:
+        return f"1e{int(exponent)}"
+    if abs(tolerance) < 1e-3 or abs(tolerance) >= 1e6:
+        mantissa, power = f"{tolerance:.1e}".split("e")
+        return f"{mantissa.removesuffix('.0')}e{int(power)}"
+    return f"{float(f'{tolerance:.3g}'):g}"
+
+
+# Capitalised words that stay so after a colon: names, not sentence starts.
+PROPER_WORDS = frozenset({"Python", "NumPy", "GELU", "Adam", "Gaussian", "I"})
+
+
+def joined(lead: str, message: str) -> str:
+    """`lead: message` as one sentence: the message's first word in lower case, unless it is a
+    name (NumPy, ValueError, `x`).
+
+    >>> joined("Item 0 of the tuple", "The value is 0.5000 but 1.0000 was expected.")
+    'Item 0 of the tuple: the value is 0.5000 but 1.0000 was expected.'
+    """
+    first = re.match(r"[A-Z][a-z]+\b(?![\w(-])", message)
+    if first and first[0] not in PROPER_WORDS:
+        message = message[0].lower() + message[1:]
+    return f"{lead}: {message}"
 
 
 def row_text(values: np.ndarray[Any, Any], shown: int = 6) -> str:

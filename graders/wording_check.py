@@ -19,6 +19,7 @@ import ast
 from graders.exercise import Exercise
 from graders.message_ids import RESERVED
 from graders.wording import MESSAGES_FILE, placeholders
+from graders.wording_style import named_problems
 
 ALWAYS_GIVEN = frozenset({"tolerance"})
 MESSAGE_PARAMS = ("explain",)  # test keys whose value is a message id
@@ -108,3 +109,33 @@ def _called_name(func: ast.expr) -> str | None:
     if isinstance(func, ast.Name):
         return func.id
     return None
+
+
+def style_problems(exercise: Exercise) -> list[str]:
+    """Where the exercise's words break a rule of graders.wording_style: its messages and
+    findings as templates, its prose (the statement, the hints, the tests' and the mistakes'
+    texts) as prose. `gradebox validate` warns of each."""
+    wording = exercise.wording
+    templates = [
+        (f"{MESSAGES_FILE} [messages] {key}", text) for key, text in wording.messages.items()
+    ]
+    templates += [
+        (f"{MESSAGES_FILE} [findings.{key}]", text)
+        for key, finding in wording.findings.items()
+        for text in (finding.title, finding.explanation)
+    ]
+    texts = [("statement.md", exercise.statement)]
+    texts += [
+        (f"hints.md `{hint.title}`", f"{hint.title}\n\n{hint.markdown}") for hint in exercise.hints
+    ]
+    texts += [
+        (f"exercise.toml test `{test.id}`", text)
+        for test in exercise.tests
+        for text in (test.title, test.description)
+    ]
+    texts += [
+        (f"exercise.toml mistake `{mistake.id}`", text)
+        for mistake in exercise.mistakes
+        for text in (mistake.title, mistake.explanation, mistake.tip)
+    ]
+    return named_problems(templates, templates=True) + named_problems(texts, templates=False)

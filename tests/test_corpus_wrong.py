@@ -28,6 +28,7 @@ import pytest
 from graders.catalog import Catalog
 from graders.exercise import Exercise
 from graders.report import Report
+from graders.wording_style import report_problems
 from tests.conftest import ROOT, SyncGrader
 from tests.test_corpus import load_plainly, plain_call, raise_mentions, same_value
 
@@ -211,3 +212,25 @@ def test_the_held_out_corpus_is_reported_on_its_own(
     with capsys.disabled():
         rate, missed = diagnosed_rate(HELD_OUT, catalog, grade, "held-out wrong corpus")
     assert rate >= HELD_OUT_DIAGNOSED_AT_LEAST, "\n".join(missed)
+
+
+# Run alone, the wording test grades this many files of each exercise (first by name); after
+# the tests above it reads every report they graded.
+WORDING_SAMPLE = 2
+
+
+def test_the_wrong_corpus_reports_keep_every_wording_rule(
+    catalog: Catalog, grade: SyncGrader
+) -> None:
+    """graders.wording_style over the rendered reports (the goldens are
+    tests/graders/test_wording_style.py's)."""
+    if not _graded:
+        for folder in sorted(CORPUS.iterdir()):
+            for path in sorted(folder.glob("wrong/*.py"))[:WORDING_SAMPLE]:
+                graded(path, catalog.get(folder.name), grade)
+    problems = [
+        f"{_file_id(path)}: {problem}"
+        for path, report in sorted(_graded.items())
+        for problem in report_problems(report.to_dict())
+    ]
+    assert not problems, "\n".join(problems)

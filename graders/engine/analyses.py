@@ -25,6 +25,7 @@ from graders.markdown import render
 from graders.protocol.matching import numbers_of, within_tolerance
 from graders.protocol.values import ListOfNumbers
 from graders.report import Diagnosis
+from graders.wording import joined
 
 # Loop kinds (graders.protocol.loops and the counting helpers) -> the generic diagnosis id.
 LOOP_IDS = {
@@ -48,35 +49,41 @@ LOOP_IDS = {
     "functools.reduce()": "loop-reduce",
 }
 _LOOP_TEXT = {
-    "loop-for": ("A `for` loop over the elements", "a `for` loop"),
-    "loop-while": ("A `while` loop over the elements", "a `while` loop"),
-    "loop-comprehension": ("A comprehension over the elements", "a comprehension"),
-    "loop-recursion": ("Recursion over the elements", "recursion"),
-    "loop-map": ("map/sum/sorted over the elements", "a builtin such as `map` or `sum`"),
+    "loop-for": ("A Python `for` loop", "a `for` loop"),
+    "loop-while": ("A Python `while` loop", "a `while` loop"),
+    "loop-comprehension": ("A comprehension, a Python loop", "a comprehension"),
+    "loop-recursion": ("Recursion, a Python loop", "recursion"),
+    "loop-map": ("map/sum/sorted, a Python loop", "a builtin such as `map` or `sum`"),
     "loop-vectorize": ("np.vectorize over a scalar function", "`np.vectorize`"),
     "loop-frompyfunc": ("np.frompyfunc over a scalar function", "`np.frompyfunc`"),
     "loop-apply-along-axis": ("np.apply_along_axis over the rows", "`np.apply_along_axis`"),
     "loop-fromiter": ("np.fromiter over a Python iterator", "`np.fromiter`"),
-    "loop-reduce": ("functools.reduce over the elements", "`functools.reduce`"),
+    "loop-reduce": ("functools.reduce, a Python loop", "`functools.reduce`"),
 }
 
 
-def loop_diagnosis(kind: str) -> Diagnosis | None:
-    """The generic diagnosis for a loop of `kind` (a `LoopFinding.kind` or a helper name)."""
+def loop_diagnosis(kind: str, over: str = "") -> Diagnosis | None:
+    """The generic diagnosis for a loop of `kind` (a `LoopFinding.kind` or a helper name);
+    `over`, what a for loop or a comprehension goes through as written, is named when known
+    (`range(x.shape[0])`: rows, not elements)."""
     key = LOOP_IDS.get(kind)
     if key is None and kind.startswith("itertools."):  # "itertools.product()", ...
         key = "loop-map"
     if key is None:
         return None
     title, spelled = _LOOP_TEXT[key]
+    each = (
+        f"{spelled} over `{over}`: Python runs its body once per item of `{over}`"
+        if over
+        else f"{spelled}: Python runs once per item it goes through (an element, a row, an index)"
+    )
     return _diagnosis(
         key,
         title,
-        f"The work is done one element at a time with {spelled}: Python runs once per "
-        "element, so the cost grows with the size (on a real model, thousands of times "
-        "slower than NumPy's compiled loops). Express the computation on whole arrays: "
-        "broadcasting (`a[:, None] * b[None, :]`), slicing, ufuncs such as `np.sin`, and "
-        "reductions with `axis=`.",
+        f"The work is done one item at a time, with {each}, so the cost grows with the size "
+        "(on a real model, thousands of times slower than NumPy's compiled loops). Express the "
+        "computation on whole arrays: broadcasting (`a[:, None] * b[None, :]`), slicing, "
+        "ufuncs such as `np.sin`, and reductions with `axis=`.",
     )
 
 
@@ -113,7 +120,7 @@ def analyse(
                 Finding(
                     found.id,
                     found.title,
-                    f"About item {index} of the {kind} you return: {found.explanation}",
+                    joined(f"About item {index} of the {kind} you return", found.explanation),
                 )
             )
     return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from graders.checks import Finding, Trial
+from graders.protocol.articles import with_article
 from graders.protocol.matching import numbers_of, within_tolerance
 from graders.protocol.values import ListOfNumbers
 
@@ -77,9 +78,9 @@ def container_swapped(trials: list[Trial], tolerance: float, values: bool) -> Fi
     got, expected = container_of(first.got), str(container_of(first.expected))
     return Finding(
         "wrong-container",
-        f"The right values in a {got} instead of a {expected}",
-        f"Your values are right, and in the right order, but they come back in a {got} where "
-        f"a {expected} is expected. {_FIX.get(expected) or _keys(first)}",
+        f"The right values in {with_article(str(got))} instead of {with_article(expected)}",
+        f"Your values are right, and in the right order, but they come back in "
+        f"{with_article(str(got))} where {with_article(expected)} is expected. {_FIX.get(expected) or _keys(first)}",
     )
 
 

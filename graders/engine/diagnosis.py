@@ -49,8 +49,10 @@ def diagnose(
     A matched mistake carries every mistake that matched as its candidates, and then what the
     analyses say, so that `settle` has an explanation left when the other tests rule every
     candidate out."""
-    kind = _loop_kind(loops) if loops else _counted_kind(trials)
-    if check.static and kind and (generic := loop_diagnosis(kind)) is not None:
+    first = _first_loop(loops) if loops else None
+    kind = first.kind if first else _counted_kind(trials)
+    over = first.over if first else ""
+    if check.static and kind and (generic := loop_diagnosis(kind, over)) is not None:
         return generic  # the kind of loop is what the learner needs named
     context = context or context_for(exercise, test, loops)
     whole: list[Diagnosis] = []  # the learner's outcome is the mistake's
@@ -62,7 +64,7 @@ def diagnose(
                 diagnosis_of(mistake)
             )
     if check.static:
-        return _with_candidates(whole, loop_diagnosis(kind) if kind else None)
+        return _with_candidates(whole, loop_diagnosis(kind, over) if kind else None)
     own = _exercise_analysis(exercise, trials, context)
     if own is not None and not whole:  # it reads the whole value; `items` read a part of it
         return own
@@ -292,14 +294,14 @@ def _raises_too(
     )
 
 
-def _loop_kind(loops: list[LoopFinding]) -> str:
+def _first_loop(loops: list[LoopFinding]) -> LoopFinding:
     def rank(finding: LoopFinding) -> int:
         return next(
             (i for i, prefix in enumerate(_KIND_ORDER) if finding.kind.startswith(prefix)),
             len(_KIND_ORDER) + (finding.kind != "for loop"),
         )
 
-    return min(loops, key=rank).kind
+    return min(loops, key=rank)
 
 
 def _counted_kind(trials: list[Trial]) -> str:

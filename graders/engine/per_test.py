@@ -21,6 +21,7 @@ from graders.message_ids import (
     UNEXPECTED_KIND,
 )
 from graders.probes import Probe
+from graders.protocol.articles import with_article
 from graders.protocol.loops import LoopFinding
 from graders.reference_calls import context_for
 from graders.report import Status, TestResult
@@ -98,7 +99,7 @@ def grade_test(
             )
             if check.static and loops:  # the scan saw where it may be
                 first = loops[0]
-                message += f"\nLine {first.line} has a {first.kind}."
+                message += f"\nLine {first.line} has {with_article(first.kind)}."
                 return stopped(Status.TIMED_OUT, message, CALL_TIMED_OUT, first.line)
             return stopped(Status.TIMED_OUT, message, CALL_TIMED_OUT)
         if result.outcome is ProbeOutcome.NOT_RUN:

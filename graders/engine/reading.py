@@ -10,7 +10,7 @@ from graders.protocol import utf8
 from graders.protocol.arguments import ARGUMENTS_MAX
 from graders.protocol.counts import CallCounts, import_loops
 from graders.protocol.frames import Frame, FrameType, ProtocolError
-from graders.protocol.loops import LoopFinding
+from graders.protocol.loops import OVER_CHARS, LoopFinding
 from graders.protocol.refusals import Refusal, Refused
 from graders.protocol.values import unpack_value
 from graders.report import LoadError
@@ -110,7 +110,12 @@ def read_frame(reading: RunReading, frame: Frame) -> None:
     elif kind == FrameType.LOADED:
         reading.loaded = True
         reading.loops = [
-            LoopFinding(str(item["kind"]), int(item["line"]), str(item["function"]))
+            LoopFinding(
+                str(item["kind"]),
+                int(item["line"]),
+                str(item["function"]),
+                text(item.get("over", ""))[:OVER_CHARS],
+            )
             for item in header.get("loops", [])[:100]
         ]
         if "import_counts" in header:  # what loading the module ran counts as the entry's

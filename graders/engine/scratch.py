@@ -209,7 +209,8 @@ def _scratch_run(
         message = facts.fill(attribution.message)
         return ScratchRun(**common, status=ScratchStatus.INTERNAL_ERROR, message=message)
     if reading.load_error is not None:
-        message = "Your code could not be loaded, so the call was not made."
+        # The page leads with "Your code could not be loaded" and shows the error: not said twice.
+        message = "The call was not made."
         return ScratchRun(
             **common, status=ScratchStatus.ERROR, message=message, error=reading.load_error
         )

@@ -46,6 +46,7 @@ from graders.inside.policy import (
 )
 from graders.inside.scratch import CallRefused, make_arguments, read_call
 from graders.protocol import frames, utf8, values
+from graders.protocol.articles import with_article
 from graders.protocol.counts import IMPORT_STEPS
 from graders.protocol.frames import FrameType
 from graders.protocol.job import Job, decode_job
@@ -144,7 +145,7 @@ def _load(
         return None
     function = namespace.get(job.entry)
     if not callable(function):
-        found = "nothing" if function is None else f"a {type(function).__name__}"
+        found = "nothing" if function is None else with_article(type(function).__name__)
         message = f"No function named '{job.entry}' is defined (found {found} under that name)."
         _load_error(send, "MissingFunction", message, None, limits)
         return None

@@ -28,6 +28,7 @@ from graders.inside.transformer import (
     SUBMISSION_FILENAME,
     is_dunder,
 )
+from graders.protocol.articles import with_article
 
 # Attribute names that lead from an ordinary object to frames, code, globals or the host.
 _DENIED_ATTRIBUTES = frozenset(
@@ -186,7 +187,7 @@ def _checking_self(cls: type, name: str, method: Any) -> Any:
     def unbound(self: Any, /, *args: Any, **kwargs: Any) -> Any:
         if not isinstance(self, owner):
             raise TypeError(
-                f"{owner.__name__}.{name}() needs a {owner.__name__} as its first argument, "
+                f"{owner.__name__}.{name}() needs {with_article(owner.__name__)} as its first argument, "
                 f"not {type(self).__name__}"
             )
         return method(self, *args, **kwargs)
@@ -247,7 +248,7 @@ def guarded_write(obj: Any) -> Any:
         return obj
     if isinstance(obj, types.FunctionType) and obj.__code__.co_filename == SUBMISSION_FILENAME:
         return obj  # the learner's own function: `wrapper.calls = 0`
-    raise TypeError(f"writing to a {type(obj).__name__} {NOT_AVAILABLE}")
+    raise TypeError(f"writing to {with_article(type(obj).__name__)} {NOT_AVAILABLE}")
 
 
 def inplace(op: str, target: Any, value: Any) -> Any:

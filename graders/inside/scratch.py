@@ -16,6 +16,7 @@ from typing import Any
 
 from graders.inside.policy import OutputBuffer, compile_submission, restricted_globals
 from graders.protocol.arguments import ArgumentSpec, bind
+from graders.protocol.articles import with_article
 from graders.protocol.limits import CALL_CHARS
 from graders.protocol.refusals import Refusal, Refused
 
@@ -121,7 +122,7 @@ def _construct(node: ast.AST) -> str:
         "BoolOp": "and/or", "IfExp": "a conditional", "JoinedStr": "an f-string",
         "Await": "await", "Yield": "yield", "Starred": "*unpacking",
     }  # fmt: skip
-    return names.get(type(node).__name__, f"a {type(node).__name__} expression")
+    return names.get(type(node).__name__, f"{with_article(type(node).__name__)} expression")
 
 
 def make_arguments(

@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from graders.protocol.articles import with_article
 from graders.protocol.refusals import Refusal, Refused
 
 Kind = Literal["int", "float", "bool", "array"]
@@ -160,13 +161,13 @@ def _problem(spec: ArgumentSpec, value: Any) -> tuple[Refusal, str] | None:
             return Refusal.OUT_OF_RANGE, f"got {value!r}"
         return None
     if type(value) in (list, tuple):
-        made = f"got a {type(value).__name__} (np.array([...]) makes an array of it)"
+        made = f"got {with_article(type(value).__name__)} (np.array([...]) makes an array of it)"
         return Refusal.LIST_NOT_ARRAY, made
     if type(value) is not np.ndarray:
         return Refusal.WRONG_TYPE, f"got {_kind_of(value)}"
     low, high = int(spec.low or 0), int(spec.high if spec.high is not None else 8)
     if not low <= value.ndim <= high:
-        return Refusal.WRONG_NDIM, f"got a {value.ndim}-D array"
+        return Refusal.WRONG_NDIM, f"got {with_article(f'{value.ndim}-D')} array"
     if value.dtype.kind not in _DTYPE_KINDS[spec.dtype]:
         return Refusal.WRONG_DTYPE, f"got an array of dtype {value.dtype.name}"
     if any(side > spec.max_side for side in value.shape) or value.size > spec.max_elements:
@@ -178,7 +179,7 @@ def _kind_of(value: Any) -> str:
     if value is None:
         return "None"
     if type(value) is np.ndarray:
-        return f"a {value.ndim}-D array"
+        return f"{with_article(f'{value.ndim}-D')} array"
     if type(value) is bool:
         return f"the bool {value!r}"
     if type(value) in (int, float):

@@ -33,9 +33,26 @@ class LoopFinding:
     kind: str
     line: int
     function: str
+    over: str = ""  # what a for loop or a comprehension goes through, as written: `range(n)`
 
     def to_dict(self) -> dict[str, object]:
-        return {"kind": self.kind, "line": self.line, "function": self.function}
+        return {"kind": self.kind, "line": self.line, "function": self.function, "over": self.over}
+
+
+OVER_CHARS = 40  # longer iterables are not named: the message would quote a line of code
+
+
+def iterated(node: ast.AST) -> str:
+    """What a for loop or a comprehension iterates over, as written (`range(x.shape[0])`,
+    `zip(q, k)`); "" for another loop, or one whose iterable is too long to quote."""
+    if isinstance(node, ast.For | ast.AsyncFor):
+        target = node.iter
+    elif isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+        target = node.generators[0].iter
+    else:
+        return ""
+    text = ast.unparse(target)
+    return text if len(text) <= OVER_CHARS and "\n" not in text else ""
 
 
 Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
@@ -74,7 +91,7 @@ def find_loops(tree: ast.Module, entry: str) -> list[LoopFinding]:
         for node in ast.walk(root):
             kind = _NODE_KINDS.get(type(node))
             if kind and isinstance(node, ast.stmt | ast.expr) and not _over_a_fixed_few(node):
-                findings.append(LoopFinding(kind, node.lineno, name))
+                findings.append(LoopFinding(kind, node.lineno, name, iterated(node)))
                 continue
             used = _used_name(node)
             # An attribute counts only as a loop helper (np.vectorize); `np.sin` is not our `sin`.

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from graders.protocol.articles import with_article
 from graders.protocol.frames import Payload
 from graders.protocol.text import cut
 from graders.protocol.value_types import (
@@ -73,7 +74,7 @@ class _Packer:
         equal to the reference's plain tuple."""
         name = base.__name__
         if depth >= MAX_DEPTH:
-            return {"unsupported": f"a {name} nested more than {MAX_DEPTH} deep"}
+            return {"unsupported": f"{with_article(name)} nested more than {MAX_DEPTH} deep"}
         length = base.__len__(value)
         if base is not dict:
             if type(value) is not base:  # a plain copy: slicing never calls the subclass
@@ -181,9 +182,7 @@ def pack_value(
     node = packer.node(value)
     if len(json.dumps(node, separators=(",", ":"))) > MAX_HEADER_BYTES:
         size = f" of {len(value)} items" if type(value) in (list, tuple, dict) else ""
-        what = (
-            f"a {type_name(value)}{size} too large to send back (over {MAX_HEADER_BYTES:,} bytes)"
-        )
+        what = f"{with_article(type_name(value))}{size} too large to send back (over {MAX_HEADER_BYTES:,} bytes)"
         node, packer.chunks = {"unsupported": what}, []
     chunks = packer.chunks
     payload: Payload = chunks[0] if len(chunks) == 1 else b"".join(chunks)

@@ -19,6 +19,7 @@ decode more than this.
 
 from __future__ import annotations
 
+from graders.protocol.articles import with_article
 from graders.protocol.frames import Frame, FrameType, ProtocolError
 
 _T = FrameType
@@ -64,7 +65,9 @@ class FrameOrder:
             raise FrameBudgetExceeded(f"more than {self.budget} frames")
         kind = frame.type
         if kind not in _NEXT.get(self.last, frozenset()):
-            raise ProtocolError(f"a {kind or 'nameless'} frame after {self.last or 'nothing'}")
+            raise ProtocolError(
+                f"{with_article(kind or 'nameless')} frame after {self.last or 'nothing'}"
+            )
         if kind == _T.START:
             if frame.header.get("probe") != self.next_probe:
                 raise ProtocolError(f"start of probe {frame.header.get('probe')!r} out of order")

@@ -36,7 +36,7 @@ export function summarize(sub) {
       if (sub.error) {
         const where = sub.error.line ? ` on line ${sub.error.line}` : "";
         return sub.error.type === "SyntaxError" || sub.error.type === "IndentationError"
-          ? `Your code has a ${sub.error.type}${where}.`
+          ? `Your code has ${sub.error.type === "IndentationError" ? "an" : "a"} ${sub.error.type}${where}.`
           : `Your code raised ${sub.error.type}${where}.`;
       }
       return `Your code raised an error; ${sub.passed} of ${plural(sub.total, "test")} passed.`;

@@ -66,7 +66,7 @@ def trial(got: Any, expected: Any) -> Trial:
         ([0.0, 1.0, 0.5], 6, "[0.0000, 1.0000, 0.5000]"),
         (np.arange(7.0), 6, "[0.0000, 1.0000, 2.0000, 3.0000, 4.0000, 5.0000, ...]"),
         (np.arange(3.0), 2, "[0.0000, 1.0000, ...]"),
-        ([1e-5, np.nan], 6, "[1.000e-05, nan]"),
+        ([1e-5, np.nan], 6, "[1.000e-05, NaN]"),
     ],
     ids=["short", "cut-after-six", "cut-after-two", "tiny-and-nan"],
 )

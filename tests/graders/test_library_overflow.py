@@ -111,7 +111,7 @@ def test_finite_then_matches_names_the_item_of_a_tuple_that_is_not_finite() -> N
     assert failure is not None
     assert failure.message_id == "not-finite"
     assert failure.message.startswith("Item 1 of the tuple:")
-    assert "index [0] is nan" in failure.message
+    assert "index [0] is NaN" in failure.message
     assert check_finite_then_matches([trial((1.0, softmax(x)), expected, x)], context) is None
     wrong = check_finite_then_matches([trial((2.0, softmax(x)), expected, x)], context)
     assert wrong is not None  # then the values

@@ -135,7 +135,7 @@ def test_the_item_of_a_tuple_that_differs_is_named() -> None:
     assert failure is not None
     assert failure.message_id == "value-differs"
     assert failure.message.startswith("Item 1 of the tuple:")
-    assert "Row 0, column 0 is -1.0000" in failure.message
+    assert "row 0, column 0 is -1.0000" in failure.message
     assert compare_values(trial((np.float64(LOSS), GRAD.copy()), (LOSS, GRAD)), 1e-6) is None
 
 
