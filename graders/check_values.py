@@ -9,7 +9,8 @@ from typing import Any
 import numpy as np
 
 from graders.check_core import Failure, Trial
-from graders.protocol.matching import numbers_of, within_tolerance
+from graders.message_ids import CALL_RAISED, REFERENCE_RAISED
+from graders.protocol.matching import numbers_of, raised_type, within_tolerance
 from graders.protocol.text import uncut_length
 from graders.protocol.values import ListOfNumbers, Unsupported
 from graders.wording import number, tolerance_text
@@ -95,6 +96,8 @@ def _unsupported_text(value: Unsupported) -> str:
     """'an object of type set', 'an array of dtype object of shape (2,) (only ...)', 'a float64
     array of shape (9,)' (refused for its size), 'a list of 9 items', 'an int beyond 64 bits'."""
     shape, what = value.shape, value.type
+    if (error := raised_type(value)) is not None:  # trusted.raised_value's matching key
+        return f"no value: the call raised {error}"
     if what in ("list", "tuple", "dict") and shape:  # refused for its length
         return f"a {what} of {shape[0]} items"
     of_shape = f" of shape {tuple(shape)}" if shape is not None else ""
@@ -207,6 +210,8 @@ def compare_values(trial: Trial, tolerance: float) -> Failure | None:
     """Array-like, same shape as the reference, every element within `tolerance`.
 
     A reference that returns a tuple, a list of arrays or a dict is compared item by item."""
+    if raised_type(trial.got) is not None or raised_type(trial.expected) is not None:
+        return _compare_raised(trial)
     if is_structure(trial.expected):
         return _compare_items(trial, tolerance)
     got, expected = numbers_of(trial.got), numbers_of(trial.expected)
@@ -248,6 +253,36 @@ def compare_values(trial: Trial, tolerance: float) -> Failure | None:
             f"\nYour array's dtype is {trial.got.dtype.name}; the values need float64 (or float32)."
         )
     return Failure(message, trial, message_id="value-differs")
+
+
+def _compare_raised(trial: Trial) -> Failure | None:
+    """A call that raised, on either side (`trusted.raised_value`): the same raise matches,
+    and otherwise each side is named by what it did, never by the matching key."""
+    mine, theirs = raised_type(trial.got), raised_type(trial.expected)
+    if mine is not None and theirs is not None:
+        if trial.got == trial.expected:
+            return None
+        said = (
+            f"It raised {mine}, with other words than the reference's {theirs} on this call."
+            if mine == theirs
+            else f"It raised {mine}; the reference raises {theirs} on this call."
+        )
+        return Failure(
+            said,
+            trial,
+            message_id="wrong-exception",
+        )
+    if theirs is not None:
+        return Failure(
+            f"It returned {describe(trial.got)}, but the reference raises {theirs} on this call.",
+            trial,
+            message_id=REFERENCE_RAISED,
+        )
+    return Failure(
+        f"It raised {mine}; {describe(trial.expected)} was expected.",
+        trial,
+        message_id=CALL_RAISED,
+    )
 
 
 def _compare_equal(trial: Trial) -> Failure | None:
