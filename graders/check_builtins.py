@@ -8,15 +8,14 @@ from typing import Any
 import numpy as np
 
 from graders.check_core import CheckContext, Failure, Trial, check
+from graders.check_describe import describe, kind_of
 from graders.check_values import (
     _ONE_NUMBER,
     _not_numbers,
     as_float_array,
     compare_values,
-    describe,
     is_number,
     is_structure,
-    kind_of,
     paired_items,
     position,
 )

@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from graders.check_core import CheckContext, Failure, Trial, check
-from graders.check_values import compare_values, describe
+from graders.check_describe import describe
+from graders.check_values import compare_values
 from graders.protocol.articles import with_article
 from graders.protocol.counts import AT_IMPORT, CallCounts, growth
 from graders.protocol.loops import FIXED_FEW

@@ -26,15 +26,14 @@ from typing import Any
 import numpy as np
 
 from graders.check_core import CheckContext, Failure, Trial, check_each
+from graders.check_describe import describe, kind_of
 from graders.check_helpers import axis_index, first_index, slice_at, slice_name
 from graders.check_values import (
     as_float_array,
     compare_values,
-    describe,
     error_summary,
     first_mismatch,
     is_structure,
-    kind_of,
     paired_items,
     returned_array,
 )

@@ -38,11 +38,11 @@ from graders.check_core import (
     collect_tolerance,
     tolerance_for,
 )
+from graders.check_describe import describe
 from graders.check_values import (
     Mismatch,
     as_float_array,
     compare_values,
-    describe,
     first_mismatch,
     is_structure,
     paired_items,

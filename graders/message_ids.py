@@ -23,6 +23,7 @@ CALL_TIMED_OUT = "call-timed-out"
 CALL_NOT_RUN = "call-not-run"
 CHECK_FAILED = "check-failed"
 UNEXPECTED_KIND = "unexpected-kind"
+REFERENCE_RAISED = "reference-raised"
 OUR_FAULT = "our-fault"
 CODE_TOO_LARGE = "code-too-large"
 STORED_WITHOUT_ID = "stored-without-id"
@@ -60,6 +61,8 @@ LIBRARY_MESSAGES: dict[str, str] = {
     "input-changed": "the call changed an argument in place",
     "returns-input-view": "the result is an argument, or a view of one",
     "dtype-differs": "an array or scalar of another dtype than the one promised",
+    REFERENCE_RAISED: "the reference raises on this call, so it has no value to compare with "
+    "(the learner's call returned)",
     "did-not-raise": "a call with invalid arguments returned instead of raising",
     "wrong-exception": "a call raised another exception than the one expected",
     "exception-message-lacks": "the right exception, but its message lacks what the caller needs",

@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from graders.message_ids import REFERENCE_RAISED
 from graders.protocol.refusals import Refusal
 from graders.report import Diagnosis, LoadError, Preview
 
@@ -33,6 +34,15 @@ class ScratchStatus(StrEnum):
     ERROR = "error"  # the code could not be loaded
     TIMED_OUT = "timed_out"
     INTERNAL_ERROR = "internal_error"  # ours; never blamed on the learner
+
+
+class ReferenceMissing(StrEnum):
+    """Why the reference's answer is not shown beside the learner's (`reference_note` says it
+    in words): a stable id for the page and clients to branch on, never the note's wording."""
+
+    HIDDEN = "reference-hidden"  # the exercise keeps it to itself (`[scratch] reference = false`)
+    UNANSWERED = "reference-unanswered"  # its child could not answer within the limits
+    RAISED = REFERENCE_RAISED  # it raises on this call (`reference_error`): no expected answer
 
 
 class ScratchValue(_Contract):
@@ -99,5 +109,15 @@ class ScratchRun(_Contract):
     comparison: ScratchComparison | None = None
     reference_note: str = Field(
         "", description="Why the reference's answer is not shown, when it is not."
+    )
+    reference_missing: ReferenceMissing | None = Field(
+        None,
+        description="Why the reference's answer is not shown, as a stable id (the note says "
+        "it in words); None when it is shown, or when the call was not made.",
+    )
+    reference_error: LoadError | None = Field(
+        None,
+        description="`reference_missing` `reference-raised`: what the reference raised on this "
+        "call, its type and message (no line: the reference's file is not shown).",
     )
     duration_ms: int = 0

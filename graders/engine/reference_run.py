@@ -21,17 +21,21 @@ from graders.exercise import Exercise, MistakeSpec
 from graders.host.exchange import RunStatus
 from graders.protocol.frames import Frame, FrameType
 from graders.protocol.job import ReferenceJob
+from graders.protocol.text import cut
+from graders.report import LoadError
 
 # The known mistakes' search, all of them together, in the reference's child: past either, the
 # search stops and the answer says how many were tried. Never more than half the child's own
 # CPU and wall limits, so the reference's answer and the search fit in one child's limits.
 MISTAKES_CPU_SECONDS = 1.0
 MISTAKES_WALL_SECONDS = 2.0
+RAISED_CHARS = 600  # of the reference's exception message, as of the learner's (scratch)
 
 
 @dataclass(frozen=True)
 class ReferenceAnswer:
-    """What the reference's child said: its answer (`trusted.raised_value` for a raise), the
+    """What the reference's child said: its answer (`trusted.raised_value` for a raise, a key
+    for matching, never for words: `raised` says what it raised, its message verbatim), the
     known mistake whose answer is the learner's, and how many mistakes it tried of how many.
     `answered` False: it could not answer (`note` says why)."""
 
@@ -41,6 +45,7 @@ class ReferenceAnswer:
     tried: int = 0
     known: int = 0
     note: str = ""
+    raised: LoadError | None = None
 
 
 _NOT_ANSWERED = "The reference could not answer this call within the sandbox's limits."
@@ -82,12 +87,15 @@ async def reference_answer(
     result = reading.results.get(0)
     if reading.load_error is not None or result is None:
         return ReferenceAnswer(note=_NOT_ANSWERED)
+    raised = None
     if result.outcome is ProbeOutcome.RAISED:
         value = trusted.raised_value(result.error_type, result.message)
+        # The reference's own file and lines stay out of it: the type and message only.
+        raised = LoadError(type=result.error_type, message=cut(result.message, RAISED_CHARS))
     else:
         value = result.value
     mistake = next((item for item in mistakes if item.id == found), None)
-    return ReferenceAnswer(value, True, mistake, tried, len(mistakes))
+    return ReferenceAnswer(value, True, mistake, tried, len(mistakes), raised=raised)
 
 
 def _mistake_said(frames: list[Frame], known: list[str]) -> tuple[str | None, int]:

@@ -40,6 +40,7 @@ from graders.protocol.text import cut
 from graders.protocol.values import ListOfNumbers, Unsupported
 from graders.report import LoadError
 from graders.scratch import (
+    ReferenceMissing,
     ScratchArgument,
     ScratchComparison,
     ScratchRun,
@@ -234,10 +235,11 @@ def _scratch_run(
         for argument, value in zip(spec.arguments, arguments, strict=True)
     ]
     probe = make_probe(exercise.entry, arguments)
-    expected, note = _reference(spec, answer)
-    if expected is not _HIDDEN:
-        common["reference"] = scratch_value(expected)
-    common["reference_note"] = note
+    missing = _missing(spec, answer)
+    if missing is None and answer is not None:
+        common["reference"] = scratch_value(answer.value)
+    else:
+        common |= _told_missing(missing, answer)
     result = reading.results.get(0)
     if result is None:  # stopped in the call: a timeout, memory, a crash
         if attribution.in_call is not None:
@@ -260,7 +262,7 @@ def _scratch_run(
         )
     got = result.value
     comparison = None
-    if expected is not _HIDDEN and answer is not None:
+    if missing in (None, ReferenceMissing.RAISED) and answer is not None:
         comparison = _compare(exercise, probe, got, answer)
     return ScratchRun(
         **common,
@@ -272,20 +274,47 @@ def _scratch_run(
 
 
 _TIMEOUTS = frozenset({Ending.LEARNER_CPU, Ending.LEARNER_WALL_TIMEOUT})
-_HIDDEN = object()  # the reference's answer is not shown
 
 
 def _stopped(ending: Ending) -> ScratchStatus:
     return ScratchStatus.TIMED_OUT if ending in _TIMEOUTS else ScratchStatus.ERROR
 
 
-def _reference(spec: ScratchSpec, answer: ReferenceAnswer | None) -> tuple[Any, str]:
-    """The reference's answer to the same call, as its child gave it, or why there is none."""
+def _missing(spec: ScratchSpec, answer: ReferenceAnswer | None) -> ReferenceMissing | None:
+    """Why the reference's answer to the same call is not shown, or None: it is."""
     if not spec.reference:
-        return _HIDDEN, "This exercise does not show the reference's answer to your own calls."
-    if answer is None or not answer.answered:
-        return _HIDDEN, answer.note if answer is not None else ""
-    return answer.value, ""
+        return ReferenceMissing.HIDDEN
+    if answer is not None and answer.raised is not None:
+        return ReferenceMissing.RAISED
+    if answer is not None and not answer.answered:
+        return ReferenceMissing.UNANSWERED
+    return None
+
+
+def _told_missing(
+    missing: ReferenceMissing | None, answer: ReferenceAnswer | None
+) -> dict[str, Any]:
+    """The run's fields that say why the reference's answer is not shown."""
+    if missing is ReferenceMissing.HIDDEN:
+        note = "This exercise does not show the reference's answer to your own calls."
+        return {"reference_note": note, "reference_missing": missing}
+    if missing is ReferenceMissing.RAISED and answer is not None and answer.raised is not None:
+        return {
+            "reference_note": reference_raised_note(answer.raised),
+            "reference_missing": missing,
+            "reference_error": answer.raised,
+        }
+    return {
+        "reference_note": answer.note if answer is not None else "",
+        "reference_missing": missing,
+    }
+
+
+def reference_raised_note(raised: LoadError) -> str:
+    """What the learner reads when the reference raises on their call: its exception, in words
+    and verbatim (the type and message, never the matching key `trusted.raised_value`)."""
+    said = f"The reference solution raises {raised.type} on this call, so it has no expected answer"
+    return f"{said}: {raised.message}" if raised.message else f"{said}."
 
 
 def _compare(
@@ -295,13 +324,6 @@ def _compare(
     expected = answer.value
     tolerance = trusted.call_tolerance(exercise, probe.args, expected)
     searched = {"mistakes_tried": answer.tried, "mistakes_known": answer.known}
-    if isinstance(expected, Unsupported) and expected.type.startswith("raised "):
-        return ScratchComparison(
-            matches=False,
-            message=f"The reference {expected.type.split(':')[0]} on this call; yours returned.",
-            tolerance=tolerance,
-            **searched,
-        )
     failure = compare_values(Trial(probe, got, expected), tolerance)
     if failure is None:
         message = f"Yours matches the reference's answer (within {tolerance_text(tolerance)})."

@@ -659,6 +659,13 @@ export interface components {
             type: string;
         };
         /**
+         * ReferenceMissing
+         * @description Why the reference's answer is not shown beside the learner's (`reference_note` says it
+         *     in words): a stable id for the page and clients to branch on, never the note's wording.
+         * @enum {string}
+         */
+        ReferenceMissing: "reference-hidden" | "reference-unanswered" | "reference-raised";
+        /**
          * Refusal
          * @description Why the call was not made.
          * @enum {string}
@@ -895,6 +902,10 @@ export interface components {
             message: string;
             /** @description The reference's answer to the same call, where the exercise shows it. */
             reference: components["schemas"]["ScratchValue"] | null;
+            /** @description `reference_missing` `reference-raised`: what the reference raised on this call, its type and message (no line: the reference's file is not shown). */
+            reference_error: components["schemas"]["LoadError"] | null;
+            /** @description Why the reference's answer is not shown, as a stable id (the note says it in words); None when it is shown, or when the call was not made. */
+            reference_missing: components["schemas"]["ReferenceMissing"] | null;
             /**
              * Reference Note
              * @description Why the reference's answer is not shown, when it is not.

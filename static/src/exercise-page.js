@@ -125,6 +125,8 @@ class ExercisePage {
     this.hints = null;
     /** @type {HistoryPanel | null} */
     this.history = null;
+    /** @type {ScratchPanel | null} */
+    this.scratch = null;
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.progressTimer = undefined;
     /** Bumped whenever another submission is shown, so an older wait for a result stops. */
@@ -173,7 +175,7 @@ class ExercisePage {
       getEditorCode: () => this.editor?.getCode() ?? "",
     });
     if (exercise.scratch) {
-      new ScratchPanel({
+      this.scratch = new ScratchPanel({
         slug: this.slug,
         info: exercise.scratch,
         getCode: () => this.editor?.getCode() ?? "",
@@ -182,7 +184,8 @@ class ExercisePage {
           layout.reveal(byId("editor"));
           this.editor?.focusLine(line);
         },
-      }).mount();
+      });
+      this.scratch.mount();
     }
     this.runButton.addEventListener("click", () => this.run());
     this.resetButton.addEventListener("click", () => this.confirmReset());
@@ -264,7 +267,10 @@ class ExercisePage {
       parent,
       initial: draft ?? ex.starter ?? "",
       onRun: () => this.run(),
-      onChange: (code) => this.drafts.save(code),
+      onChange: (code) => {
+        this.drafts.save(code);
+        this.scratch?.codeChanged(code); // a call's result on other code is marked stale
+      },
       describedBy: "editor-help",
     });
     // A small handle for automated browser tests and the console; not used by the page itself.

@@ -81,7 +81,9 @@ function answers(run) {
   const got = run.result ?? null;
   const reference = run.reference ?? null;
   const comparison = run.comparison ?? null;
-  if (!got && !reference) return [];
+  // The reference raised on this call: what it raised stands where its answer would.
+  const referenceRaised = run.reference_missing === "reference-raised";
+  if (!got && !reference && !referenceRaised) return [];
   const tolerance = comparison?.tolerance ?? null;
   const maps = loadedHeatmaps();
   const tooBigForTable = (/** @type {ScratchValue | null} */ v) => !!v?.preview && isTwoD(v.preview) && !fitsTable(v.preview);
@@ -99,12 +101,15 @@ function answers(run) {
         ? [h("p", { class: "muted small" }, value.description), valueView(value, caption, run.call, other, tolerance, heatmapped)]
         : h("p", { class: "muted" }, "Nothing came back: the call did not return."),
     );
+  const raisedSide = referenceRaised
+    ? h("div", { class: "scratch-side scratch-reference-raised" }, h("h3", {}, "The reference's answer"), h("p", {}, run.reference_note))
+    : null;
   const out = [
     h(
       "div",
-      { class: `scratch-sides${reference ? "" : " scratch-sides-one"}` },
+      { class: `scratch-sides${reference || raisedSide ? "" : " scratch-sides-one"}` },
       side("Your answer", "Yours", got, reference),
-      reference ? side("The reference's answer", "Reference", reference, null) : null,
+      reference ? side("The reference's answer", "Reference", reference, null) : raisedSide,
     ),
   ];
   if (comparison) {
@@ -129,7 +134,7 @@ function answers(run) {
       );
     }
   }
-  if (!reference && run.reference_note) out.push(h("p", { class: "muted small scratch-reference-note" }, run.reference_note));
+  if (!reference && !referenceRaised && run.reference_note) out.push(h("p", { class: "muted small scratch-reference-note" }, run.reference_note));
   if (maps && (heatmapped || differenceMap)) {
     const map = maps.renderHeatmaps(
       isTwoD(got?.preview) ? (got?.preview ?? null) : null,
@@ -160,8 +165,9 @@ function renderRun(run, options) {
       : outcome.label;
   const box = h(
     "div",
-    // A refused call names why with a stable id, for scripts and tests that read the page.
-    { class: `scratch-run scratch-run-${run.status}`, "data-refusal": run.refusal },
+    // A refused call names why with a stable id, for scripts and tests that read the page, and
+    // so does a call beside which the reference's answer is not shown.
+    { class: `scratch-run scratch-run-${run.status}`, "data-refusal": run.refusal, "data-reference-missing": run.reference_missing },
     h(
       "div",
       { class: "scratch-outcome" },
@@ -210,8 +216,10 @@ function renderRun(run, options) {
  * @param {ScratchRun} run
  */
 function announcement(run) {
-  if (run.status !== "returned") return `${OUTCOMES[run.status]?.label ?? "Not run"}. ${run.message}`;
-  const parts = [run.message];
+  // A call that did not return, on which the reference raises too: what the reference raised.
+  const referenceRaised = run.reference_missing === "reference-raised" ? ` ${run.reference_note}` : "";
+  if (run.status !== "returned") return `${OUTCOMES[run.status]?.label ?? "Not run"}. ${run.message}${referenceRaised}`;
+  const parts = [run.message]; // the comparison says that the reference raises
   const comparison = run.comparison;
   if (comparison?.matches) parts.push("It matches the reference's answer.");
   else if (comparison) parts.push(`It differs from the reference's answer. ${comparison.message.split("\n")[0]}`);
@@ -248,6 +256,8 @@ export class ScratchPanel {
     this.button = /** @type {HTMLButtonElement} */ (document.getElementById("scratch-button"));
     this.result = /** @type {HTMLElement} */ (document.getElementById("scratch-result"));
     this.running = false;
+    /** The code the shown result was called on (null: no result shown), to tell when it is stale. */
+    this.calledCode = /** @type {string | null} */ (null);
     /** Time (ms since epoch) before which another call is refused anyway (429 Retry-After). */
     this.waitUntil = 0;
   }
@@ -296,7 +306,9 @@ export class ScratchPanel {
       const run = await api.scratch(this.options.slug, code, call);
       await heatmapsLoadingForRun(run);
       this.result.replaceChildren(renderRun(run, this.options));
+      this.calledCode = code;
       announce(announcement(run));
+      this.codeChanged(this.options.getCode()); // edited while the call ran
     } catch (err) {
       const notice = noticeOf(err);
       if (notice.retryAfter) this.waitUntil = Date.now() + notice.retryAfter * 1000;
@@ -304,6 +316,35 @@ export class ScratchPanel {
     } finally {
       this.setRunning(false);
     }
+  }
+
+  /**
+   * The editor's code changed: a result called on other code than the editor's now is marked
+   * stale (`data-stale`, dimmed, a note and a way to call again) and its misconception callout
+   * is hidden, since neither describes the code as it is; back to the same code, it is current.
+   * @param {string} code
+   */
+  codeChanged(code) {
+    const box = this.result.querySelector(".scratch-run");
+    if (!(box instanceof HTMLElement) || this.calledCode === null) return;
+    const stale = code !== this.calledCode;
+    if (stale === box.hasAttribute("data-stale")) return;
+    box.toggleAttribute("data-stale", stale);
+    for (const callout of box.querySelectorAll(".scratch-misconception")) /** @type {HTMLElement} */ (callout).hidden = stale;
+    if (!stale) {
+      box.querySelector(".scratch-stale-note")?.remove();
+      return;
+    }
+    box.prepend(
+      h(
+        "p",
+        { class: "scratch-stale-note" },
+        statusIcon("info"),
+        h("span", {}, "Your code has changed since this call, so this result may no longer hold. "),
+        // Focus moves to the call's own button first: this one goes with the old result.
+        h("button", { type: "button", class: "btn btn-small", onclick: () => (this.button.focus(), void this.run()) }, "Run the call again"),
+      ),
+    );
   }
 
   /** @param {boolean} running */
@@ -319,6 +360,7 @@ export class ScratchPanel {
 
   /** @param {import("./messages.js").Notice} notice */
   showNotice(notice) {
+    this.calledCode = null;
     this.result.replaceChildren(
       h(
         "div",

@@ -63,6 +63,57 @@ def test_a_call_the_exercise_cannot_take_is_answered_with_the_reason(
     assert "9999" in run["message"]
 
 
+# Calls the argument help allows on which the reference itself raises (issue 32).
+REFERENCE_RAISES = [
+    pytest.param("sinusoidal-positional-encoding", "positional_encoding(4, 5)", id="odd-d_model"),
+    pytest.param(
+        "multi-head-attention",
+        "multi_head_attention(np.eye(4), np.eye(4), np.eye(4), np.eye(4), np.eye(4), 3)",
+        id="heads-not-dividing-d_model",
+    ),
+]
+# How `graders.trusted.raised_value` keys a raise for matching: never for the learner's eyes.
+MATCHING_KEY = re.compile(r"raised \w+:|#|object of type")
+
+
+def _constant(function: str, value: str) -> str:
+    """A learner's function that returns a constant, whatever it is called on."""
+    name = function.partition("(")[0]
+    return f"import numpy as np\n\ndef {name}(*args):\n    return {value}\n"
+
+
+@pytest.mark.parametrize(("slug", "call"), REFERENCE_RAISES)
+def test_a_call_the_reference_raises_on_says_what_it_raised(
+    client: httpx.Client, slug: str, call: str
+) -> None:
+    solution = (EXERCISES / slug / "solution.py").read_text(encoding="utf-8")
+    run = client.post(f"/api/exercises/{slug}/scratch", json={"code": solution, "call": call})
+    said = run.json()
+    assert said["status"] == "raised"  # the reference solution, as the learner's code
+    assert said["reference"] is None  # no answer to show: it raised
+    assert said["reference_missing"] == "reference-raised"
+    raised = said["reference_error"]
+    assert raised["type"] == "ValueError"
+    assert re.search(r"\d", raised["message"])  # verbatim: its numbers kept
+    assert raised["line"] is None  # the reference's file is not shown
+    assert "ValueError on this call" in said["reference_note"]
+    assert said["reference_note"].endswith(raised["message"])
+    assert not MATCHING_KEY.search(json.dumps(said))
+
+
+@pytest.mark.parametrize(("slug", "call"), REFERENCE_RAISES)
+def test_an_answer_where_the_reference_raises_is_compared_in_words(
+    client: httpx.Client, slug: str, call: str
+) -> None:
+    code = _constant(call, "np.zeros((4, 4))")
+    said = client.post(f"/api/exercises/{slug}/scratch", json={"code": code, "call": call}).json()
+    assert said["status"] == "returned"
+    assert said["reference_missing"] == "reference-raised"
+    assert said["comparison"]["matches"] is False
+    assert "ValueError" in said["comparison"]["message"]
+    assert not MATCHING_KEY.search(json.dumps(said))
+
+
 @pytest.mark.parametrize(
     ("body", "status", "code", "detail"),
     [

@@ -127,6 +127,21 @@ def scratch_call_refused(page: Page) -> None:
     expect(page.locator("#scratch-result .scratch-outcome")).to_contain_text("max_len must be")
 
 
+def scratch_call_gone_stale(page: Page) -> None:
+    open_exercise(page)
+    try_call(page, CONCATENATED_HALVES, "positional_encoding(4, 6)")
+    page.locator("#editor .cm-content").click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("#")
+    expect(page.locator("#scratch-result .scratch-run[data-stale]")).to_be_visible()
+
+
+def scratch_call_the_reference_raises_on(page: Page) -> None:
+    open_exercise(page)
+    try_call(page, SOLUTION, "positional_encoding(4, 5)")  # odd d_model
+    expect(page.locator(".scratch-run[data-reference-missing='reference-raised']")).to_be_visible()
+
+
 def scratch_call_flooding_its_output(page: Page) -> None:
     open_exercise(page)
     try_call(page, PRINT_FLOOD, "positional_encoding(40, 40)")  # a 40×40 answer: heatmaps
@@ -194,6 +209,9 @@ STATES = [
         {"viewport": PHONE},
     ),
     State("scratch-call-refused", scratch_call_refused),
+    State("scratch-call-gone-stale", scratch_call_gone_stale),
+    State("dark-scratch-call-gone-stale", scratch_call_gone_stale, {"color_scheme": "dark"}),
+    State("scratch-call-the-reference-raises-on", scratch_call_the_reference_raises_on),
     State("scratch-call-flooding-its-output", scratch_call_flooding_its_output),
     State("failing-run-with-printed-output", failing_run_with_printed_output),
     *(

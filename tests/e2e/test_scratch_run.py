@@ -130,6 +130,35 @@ def test_a_wrong_answer_stands_beside_the_reference_with_the_first_difference(
     )
 
 
+def test_a_result_is_marked_stale_the_moment_the_code_changes(page: Page) -> None:
+    open_exercise(page)
+    try_call(page, CONCATENATED_HALVES, "positional_encoding(4, 6)")
+    shown = scratch_result(page).locator(".scratch-run")
+    misconception = shown.locator(".scratch-misconception")
+    expect(misconception).to_be_visible()
+    expect(shown).not_to_have_attribute("data-stale", "")
+    # One keystroke at the end of the code, as a learner edits it.
+    page.locator("#editor .cm-content").click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("#")
+    expect(shown).to_have_attribute("data-stale", "")
+    expect(misconception).to_be_hidden()  # it described the code as it was
+    again = shown.get_by_role("button", name="Run the call again")
+    expect(again).to_be_visible()
+    page.keyboard.press("Control+z")  # the code the call ran on: current again
+    expect(shown).not_to_have_attribute("data-stale", "")
+    expect(misconception).to_be_visible()
+    # Fixed and passed: the old wrong answer is not shown as current above the pass.
+    run(page, SOLUTION, "6 of 6 tests passed.")
+    expect(shown).to_have_attribute("data-stale", "")
+    expect(misconception).to_be_hidden()
+    again.click()  # the call on the code as it is now: a fresh, current result
+    expect(page.get_by_role("button", name="Run call")).to_be_focused()  # not lost with it
+    fresh = scratch_result(page).locator(".scratch-run")
+    expect(fresh.locator(".scratch-comparison.scratch-matches")).to_be_visible()
+    expect(fresh).not_to_have_attribute("data-stale", "")
+
+
 @pytest.mark.parametrize(
     ("viewport", "side_by_side"),
     [({"width": 1280, "height": 900}, True), (PHONE, False)],

@@ -23,7 +23,7 @@ from graders.protocol import frames, values
 from graders.protocol.frames import FrameType
 from graders.protocol.limits import Limits
 from graders.protocol.refusals import Refusal
-from graders.scratch import ScratchRun, ScratchStatus
+from graders.scratch import ReferenceMissing, ScratchRun, ScratchStatus
 from tests.conftest import EXERCISES, FLAGSHIP, LoopThread
 
 LEARNER_CALLS = [
@@ -295,6 +295,7 @@ def test_an_exercise_may_keep_the_reference_answer_to_itself(
     assert run.reference is None
     assert run.comparison is None
     assert "reference" in run.reference_note  # why it is not shown
+    assert run.reference_missing is ReferenceMissing.HIDDEN
 
 
 def test_an_exercise_without_scratch_takes_no_calls(
