@@ -67,8 +67,8 @@ class Gate(Protocol):
         ...
 
     async def snapshot(self) -> dict[str, int]:
-        """`capacity` and what holds it, for /healthz and /metrics (capacity alone, if the
-        counts cannot be read)."""
+        """`capacity` and what holds it, for /healthz and /metrics (app/health.py reads it
+        every second); raises `Unreachable` if the counts cannot be read."""
         ...
 
 

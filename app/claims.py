@@ -31,11 +31,10 @@ from redis.asyncio import Redis as AsyncRedis
 from redis.exceptions import RedisError
 
 from app.settings import Settings
-from app.transport import BLOCK_MS, GROUP, REPLIES_KEPT, Keys
+from app.transport import BLOCK_MS, EVENTS_KEPT, GROUP, REPLIES_KEPT, Keys
 
 log = logging.getLogger("gradebox.worker")
 BEAT_SECONDS = 1.0  # heartbeat and renewal; `claim_seconds` must be well above it
-REPLY_TTL_SECONDS = 86_400  # a reply stream nobody reads is dropped after this
 
 # Both scripts start with this. Who holds an entry: {id, consumer, idle, deliveries}, or nil if
 # nobody does (answered already, or Redis restarted empty: then even the group may be gone,
@@ -64,10 +63,12 @@ end
 return taken
 """
 # KEYS: jobs, reply stream, events stream, counts. ARGV: group, consumer, entry, delivery count,
-# replies kept, reply ttl, events ttl, reply field count, the reply's fields and values, then
+# replies kept, events kept, events ttl, reply field count, the reply's fields and values, then
 # each event's kind and data. 0 if the delivery was superseded (nothing sent), else 1. An entry
 # pending to nobody (Redis restarted empty, or the job was answered already) is replied to:
-# the replica knows whether it still waits for it.
+# the replica knows whether it still waits for it. The reply stream has no TTL (so `volatile-lru`
+# never evicts it: it is trimmed, and deleted by the sweeper once its replica is gone); the events
+# stream has one.
 _REPLY = """
 local held = holder(KEYS[1], ARGV[1], ARGV[3])
 if held and (held[2] ~= ARGV[2] or tonumber(held[4]) ~= tonumber(ARGV[4])) then
@@ -76,10 +77,9 @@ if held and (held[2] ~= ARGV[2] or tonumber(held[4]) ~= tonumber(ARGV[4])) then
 end
 local last = 8 + tonumber(ARGV[8])
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', unpack(ARGV, 9, last))
-redis.call('EXPIRE', KEYS[2], ARGV[6])
 if #ARGV > last then
   for i = last + 1, #ARGV, 2 do
-    redis.call('XADD', KEYS[3], '*', 'kind', ARGV[i], 'data', ARGV[i + 1])
+    redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[6], '*', 'kind', ARGV[i], 'data', ARGV[i + 1])
   end
   redis.call('EXPIRE', KEYS[3], ARGV[7])
 end
@@ -115,7 +115,7 @@ async def reply_if_held(
     events_key, items = events
     fields = [part for pair in reply.items() for part in pair]
     args: list[str | int] = [GROUP, consumer, delivery.entry, delivery.count, REPLIES_KEPT]
-    args += [REPLY_TTL_SECONDS, events_seconds, len(fields), *fields]
+    args += [EVENTS_KEPT, events_seconds, len(fields), *fields]
     args += [part for item in items for part in item]
     script = client.register_script(_HOLDER + _REPLY)
     sent = await script(keys=[keys.jobs, stream, events_key, keys.counts], args=args)

@@ -10,8 +10,10 @@ again):
 
 Two stores: `MemoryEvents` (the embedded mode: this process, the latest `MEMORY_SUBMISSIONS`
 submissions) and `RedisEvents` (one stream per submission, `{prefix}:events:{id}`, appended by
-the worker that grades it and readable from any replica, kept `REDIS_EVENTS_SECONDS`; an entry
-that is not an event is logged and skipped). An event's id is its position (memory) or its
+the worker that grades it and readable from any replica, kept `events_seconds` after its last
+event and trimmed to about its last `EVENTS_KEPT`; an entry that is not an event is logged and
+skipped). Event streams are the only Redis keys of gradings with a TTL, so a Redis full to its
+`maxmemory` under `volatile-lru` evicts them and never a job or a reply. An event's id is its position (memory) or its
 stream entry id (Redis): the SSE id a client resumes from. A submission whose events are gone is
 replayed from its stored report (`replay`).
 """
@@ -36,7 +38,7 @@ from app.messages import (
     encode_event,
     stamped,
 )
-from app.transport import entries
+from app.transport import EVENTS_KEPT, entries
 from graders.engine.grader import TestListener
 from graders.report import TestResult
 
@@ -45,7 +47,6 @@ log = logging.getLogger("gradebox.events")
 RUN, TEST, REPORT = "run", "test", "report"
 MEMORY_SUBMISSIONS = 2000  # submissions whose events the embedded mode keeps
 MEMORY_EVENTS = 200  # events kept per submission (a run has one per test, plus two)
-REDIS_EVENTS_SECONDS = 3600  # a submission's stream lives this long after its last event
 
 
 @dataclass(frozen=True)
@@ -143,8 +144,9 @@ class MemoryEvents:
 class RedisEvents:
     """Events in one Redis stream per submission (the distributed mode)."""
 
-    def __init__(self, redis: Redis, prefix: str) -> None:
+    def __init__(self, redis: Redis, prefix: str, seconds: int) -> None:
         self.redis, self.prefix = redis, prefix
+        self.seconds = seconds  # a stream lives this long after its last event
 
     def key(self, submission: str) -> str:
         return f"{self.prefix}:events:{submission}"
@@ -163,8 +165,9 @@ class RedisEvents:
         key = self.key(submission)
         async with self.redis.pipeline(transaction=True) as pipe:
             for event in events:
-                pipe.xadd(key, encode_event(stamped(event)))  # type: ignore[arg-type]
-            pipe.expire(key, REDIS_EVENTS_SECONDS)
+                fields = encode_event(stamped(event))
+                pipe.xadd(key, fields, maxlen=EVENTS_KEPT, approximate=True)  # type: ignore[arg-type]
+            pipe.expire(key, self.seconds)
             await pipe.execute()
 
     async def read(self, submission: str, after: str, block_seconds: float) -> list[Event] | None:

@@ -6,9 +6,10 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
@@ -40,6 +41,7 @@ from graders.host.pool import SandboxPool
 
 log = logging.getLogger("gradebox")
 EVENT_READERS = 1024  # Redis connections for SSE readers (each blocks on its stream)
+SLOT_LEASE_SECONDS = 5.0  # a queue slot's lease in Redis, renewed every second while held
 
 
 def create_app(settings: Settings | None = None, bind_host: str = "") -> FastAPI:
@@ -49,7 +51,9 @@ def create_app(settings: Settings | None = None, bind_host: str = "") -> FastAPI
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(settings.sqlalchemy_url, settings.database_timeout_seconds)
+        engine = make_engine(
+            settings.sqlalchemy_url, settings.database_timeout_seconds, settings.database_threads
+        )
         migrate(engine)
         catalog = settings.catalog().load()
         owner = f"gradebox-{secrets.token_hex(6)}"  # this process, in attempt rows and Redis
@@ -71,6 +75,7 @@ def create_app(settings: Settings | None = None, bind_host: str = "") -> FastAPI
             owner=owner,
             leader=SweepLeader(engine),
         )
+        await service.health.start()
         sweeper = Sweeper(service)
         if parts.orphans is not None:
             parts.orphans.on_orphan = sweeper.record
@@ -78,8 +83,10 @@ def create_app(settings: Settings | None = None, bind_host: str = "") -> FastAPI
         app.state.service = service
         background: list[asyncio.Task[object]] = [
             asyncio.create_task(_sweep(sweeper)),
+            asyncio.create_task(_keep_fresh(service)),
             asyncio.create_task(watch_loop(service.metrics.loop_lag_seconds.observe)),
         ]
+        background += [asyncio.create_task(loop()) for loop in parts.loops]
         if settings.reload_exercises:
             background.append(asyncio.create_task(_watch_exercises(catalog)))
         try:
@@ -123,6 +130,12 @@ async def _sweep(sweeper: Sweeper) -> object:
     return None
 
 
+async def _keep_fresh(service: Service) -> object:
+    """What /healthz reads, every second (app/health.py)."""
+    await service.health.run()
+    return None
+
+
 @dataclass(frozen=True)
 class _Parts:
     """What differs between the modes, chosen here once: the rest of the service sees protocols."""
@@ -131,6 +144,7 @@ class _Parts:
     gates: Gates
     events: Events
     orphans: StreamsBackend | None = None  # hears replies nobody waits for
+    loops: tuple[Callable[[], Coroutine[Any, Any, object]], ...] = ()  # run until shutdown
 
 
 def _capacity(settings: Settings, backend: Backend) -> tuple[int, int]:
@@ -171,16 +185,23 @@ async def _distributed(settings: Settings, owner: str, metrics: Metrics) -> _Par
         )
     )
     capacity, per_address = _capacity(settings, backend)
-    # A slot is a lease: a replica that dies holding one gives it back by then.
-    lease = settings.attempt_stale_seconds + settings.wall_seconds
+    # A slot is a short lease, renewed while its submission waits or grades (at most as long
+    # as a replica waits for one): a replica that dies holding one gives it back in seconds.
+    longest = settings.attempt_stale_seconds + settings.wall_seconds
     queue = SharedAdmission(
-        redis, capacity, settings.learner_queue_share, per_address, lease, prefix
+        redis,
+        capacity,
+        settings.learner_queue_share,
+        per_address,
+        SLOT_LEASE_SECONDS,
+        prefix,
+        longest_seconds=longest,
     )
     _count_replies_and_takeovers(metrics, backend)
     # A reader per SSE client (each blocks on its stream): a pool of its own.
-    events = RedisEvents(connect(settings, EVENT_READERS), prefix)
+    events = RedisEvents(connect(settings, EVENT_READERS), prefix, settings.events_seconds)
     gates = Gates(submissions, addresses, identities, queue)
-    return _Parts(backend, gates, events, orphans=backend)
+    return _Parts(backend, gates, events, orphans=backend, loops=(queue.keep_leases,))
 
 
 def _count_replies_and_takeovers(metrics: Metrics, backend: StreamsBackend) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from app.admission import Slot
 from app.backend import Backend, GradingJob
 from app.events import Events
+from app.health import Health
 from app.identity import Identities
 from app.intake import SWEEPER, Intake
 from app.leader import SweepLeader
@@ -44,6 +45,7 @@ class Graded:
 
     submission: StoredSubmission
     times: JobTimes
+    graded_here: bool = True  # False: it was graded meanwhile (by another process), not here
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,7 @@ class Service:
 
     def __post_init__(self) -> None:
         self.stored = self.database.stored  # a store call for a request: 503 when it is down
+        self.health = Health(self.database, self.queue_state)  # `run` it to keep it fresh
 
     async def queue_state(self) -> dict[str, int]:
         return await self.intake.queue_state()
@@ -230,7 +233,7 @@ class Service:
                 else:
                     if attempt is None:  # graded meanwhile (by another process, or a sweep)
                         found = await self.stored(self.store.get_submission, stored.id)
-                        return Graded(found or stored, times)
+                        return Graded(found or stored, times, graded_here=False)
                     self.metrics.attempts.inc()
             job = GradingJob(stored.id, attempt, tenant)
             report = await self._grade(

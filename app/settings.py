@@ -139,6 +139,14 @@ class Settings(BaseSettings):
         description="A job a worker has not re-claimed for this long is taken over by another "
         "(a live worker re-claims its jobs every second).",
     )
+    events_seconds: int = Field(
+        600,
+        ge=10,
+        le=86_400,
+        description="How long a submission's events stay in Redis after its last one (the "
+        "distributed mode); each stream also keeps its last 200 events at most. A page that "
+        "asks later is replayed from the stored report.",
+    )
     # HTTP edge
     max_body_bytes: int = Field(
         2**20, ge=1024, description="Largest request body; past it, 413 while it is still read."

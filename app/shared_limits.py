@@ -9,9 +9,10 @@ The sliding window is a small script (a sorted set of hit times per key) rather 
 of taking our `redis.asyncio.Redis`, stamps hits with the calling host's `time.time()`, counts
 windows in whole seconds, and reads the reset time in a second round trip apart from the hit.
 
-A slot is a lease: a replica that dies holding slots gives them back once `lease_seconds` pass,
-at the next admit or state (of any replica). Every key empties out or expires: rate keys live
-one window past their last hit, the admission keys one lease past the last admit.
+A slot is a short lease its replica renews while the submission waits or grades (`keep_leases`):
+a replica that dies holding slots gives them back `lease_seconds` later (5 s in `serve`), at the
+next admit or state of any replica. Every key empties out or expires: rate keys one window past
+their last hit, the admission keys one lease past the last admit or renewal.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import time
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
@@ -113,6 +115,27 @@ local function drop(ticket)
     end
 end
 
+local function take(ticket, learner, address, expiry)
+    local pair = address .. ' ' .. learner
+    redis.call('ZADD', leases, expiry, ticket)
+    redis.call('HSET', ticket_learner, ticket, learner)
+    redis.call('HSET', ticket_address, ticket, address)
+    redis.call('HINCRBY', by_learner, learner, 1)
+    redis.call('HINCRBY', by_address, address, 1)
+    if redis.call('HINCRBY', by_learner_at, pair, 1) == 1 then
+        redis.call('HINCRBY', learners_at, address, 1)
+    end
+end
+
+-- Should every replica die, the keys go one lease after the last admit or renewal (never
+-- sooner), all at the same instant: they are empty or not together, and so they expire.
+local function keep(lease)
+    local keep_ms = math.max(redis.call('PTTL', leases), math.ceil(lease / 1000))
+    for _, key in ipairs(KEYS) do
+        redis.call('PEXPIRE', key, keep_ms)
+    end
+end
+
 for _, ticket in ipairs(redis.call('ZRANGEBYSCORE', leases, '-inf', now)) do
     drop(ticket)
 end
@@ -154,22 +177,29 @@ if address_held > 0 then
         end
     end
 end
-local expiry = now + lease
-redis.call('ZADD', leases, expiry, ticket)
-redis.call('HSET', ticket_learner, ticket, learner)
-redis.call('HSET', ticket_address, ticket, address)
-redis.call('HINCRBY', by_learner, learner, 1)
-redis.call('HINCRBY', by_address, address, 1)
-if redis.call('HINCRBY', by_learner_at, pair, 1) == 1 then
-    redis.call('HINCRBY', learners_at, address, 1)
-end
--- Should every replica die, the keys go one lease after the last admit (never sooner), all
--- at the same instant: they are empty or not together, and so they expire.
-local keep_ms = math.max(redis.call('PTTL', leases), math.ceil(lease / 1000))
-for _, key in ipairs(KEYS) do
-    redis.call('PEXPIRE', key, keep_ms)
-end
+take(ticket, learner, address, now + lease)
+keep(lease)
 return {0, 0}
+"""
+)
+
+# ARGV: lease (µs), then each held ticket's id, learner and address: each lease is renewed. A
+# ticket whose lease lapsed meanwhile (its replica stalled, or Redis restarted empty) is taken
+# again, past capacity if need be: its grading still holds the slot.
+_RENEW = (
+    _LEASES
+    + """
+local lease = tonumber(ARGV[1])
+for i = 2, #ARGV, 3 do
+    local ticket = ARGV[i]
+    if redis.call('HEXISTS', ticket_learner, ticket) == 1 then
+        redis.call('ZADD', leases, now + lease, ticket)
+    else
+        take(ticket, ARGV[i + 1], ARGV[i + 2], now + lease)
+    end
+end
+keep(lease)
+return 0
 """
 )
 
@@ -183,6 +213,15 @@ return {redis.call('ZCARD', leases), redis.call('HLEN', by_learner),
         redis.call('HLEN', by_address)}
 """
 )
+
+
+_WAIT = " being graded; wait for them to finish."
+_REFUSALS = {  # the admit script's bound -> Refused's message, shared, code (as Admission's)
+    1: ("{count} submissions are already waiting or grading", False, "queue-full"),
+    2: ("You already have {count} submission(s)" + _WAIT, True, "learner-share"),
+    3: ("{count} submissions from your network address are already" + _WAIT, True, "address-share"),
+}
+_STATE_NAMES = ("admitted", "learners", "addresses")  # what the state script returns, in order
 
 
 async def _run(script: AsyncScript, keys: list[str], arguments: list[str | int]) -> Any:
@@ -256,7 +295,8 @@ class SharedTicket:
 
 class SharedAdmission:
     """At most `capacity` submissions admitted across every replica; shares per learner and
-    per address, with the rules of `app.admission.Admission`."""
+    per address, with the rules of `app.admission.Admission`. Run `keep_leases` beside it:
+    without it a slot is held `lease_seconds` at most."""
 
     def __init__(
         self,
@@ -266,9 +306,11 @@ class SharedAdmission:
         per_address: int,
         lease_seconds: float,
         prefix: str = "gradebox",
+        longest_seconds: float = 0.0,
     ) -> None:
         self.capacity, self.per_learner, self.per_address = capacity, per_learner, per_address
         self.lease_seconds = lease_seconds
+        self.longest_seconds = longest_seconds  # a slot is renewed this long at most
         # One hash tag: a Redis Cluster keeps all the keys on one node, as the scripts need.
         parts = (
             "leases", "ticket-learner", "ticket-address", "by-learner", "by-address",
@@ -277,37 +319,52 @@ class SharedAdmission:
         self._keys = [f"{prefix}:{{admission}}:{part}" for part in parts]
         self._admit = redis.register_script(_ADMIT)
         self._release = redis.register_script(_RELEASE)
+        self._renew = redis.register_script(_RENEW)
         self._state = redis.register_script(_STATE)
         self._releasing: set[asyncio.Task[None]] = set()  # referenced until done
+        self._held: dict[str, tuple[str, str, float]] = {}  # ticket -> learner, address, taken
+        self._renewing = asyncio.Lock()  # one at a time: no renewal retakes a released ticket
 
     async def admit(self, learner: str, address: str) -> SharedTicket:
         """A slot, or raise app.admission.Refused(message, shared) with the same messages and
         the same `shared` flag as Admission.admit."""
         ticket_id = uuid.uuid4().hex
-        lease_us = max(1, round(self.lease_seconds * MICROSECONDS))
         arguments: list[str | int] = [
-            self.capacity, self.per_learner, self.per_address, lease_us, ticket_id, learner,
-            address,
+            self.capacity, self.per_learner, self.per_address, self._lease_us, ticket_id,
+            learner, address,
         ]  # fmt: skip
         bound, count = (int(value) for value in await _run(self._admit, self._keys, arguments))
-        if bound == 1:
-            raise Refused(
-                f"{count} submissions are already waiting or grading", False, "queue-full"
-            )
-        if bound == 2:
-            raise Refused(
-                f"You already have {count} submission(s) being graded; wait for them to finish.",
-                True,
-                "learner-share",
-            )
-        if bound == 3:
-            raise Refused(
-                f"{count} submissions from your network address are already "
-                "being graded; wait for them to finish.",
-                True,
-                "address-share",
-            )
+        if bound:
+            message, shared, code = _REFUSALS[bound]
+            raise Refused(message.format(count=count), shared, code)
+        self._held[ticket_id] = (learner, address, time.monotonic())
         return SharedTicket(self, ticket_id, learner, address)
+
+    @property
+    def _lease_us(self) -> int:
+        return max(1, round(self.lease_seconds * MICROSECONDS))
+
+    async def keep_leases(self) -> None:
+        """Renew the leases of the slots held here every fifth of a lease, until cancelled."""
+        while True:
+            await asyncio.sleep(self.lease_seconds / 5)
+            try:
+                await self.renew()
+            except RedisError as error:
+                logger.warning("slot leases not renewed: %s", error)
+
+    async def renew(self) -> None:
+        """One renewal of every slot held here for less than `longest_seconds`."""
+        since = time.monotonic() - self.longest_seconds
+        for ticket in [ticket for ticket, (*_, taken) in self._held.items() if taken <= since]:
+            del self._held[ticket]  # never released (a bug): its lease ends it
+        held = [(ticket, *whose) for ticket, (*whose, _) in self._held.items()]
+        if not held:
+            return
+        arguments: list[str | int] = [self._lease_us]
+        arguments += [part for ticket in held for part in ticket]
+        async with self._renewing:
+            await _run(self._renew, self._keys, arguments)
 
     async def take(self, learner: str, address: str) -> SharedTicket:
         try:
@@ -318,15 +375,16 @@ class SharedAdmission:
     async def snapshot(self) -> dict[str, int]:
         try:
             return await self.state()
-        except RedisError:
-            return {"capacity": self.capacity}
+        except RedisError as error:
+            raise Unreachable(str(error)) from error
 
     async def give_back(self, ticket_id: str) -> None:
-        await _run(self._release, self._keys, [ticket_id])
+        self._held.pop(ticket_id, None)
+        async with self._renewing:
+            await _run(self._release, self._keys, [ticket_id])
 
     def track(self, removal: asyncio.Task[None]) -> None:
-        """Keep a scheduled removal referenced until it ends; log one that failed (its lease
-        will give the slot back)."""
+        """Keep a scheduled removal referenced until it ends; log one that failed."""
         self._releasing.add(removal)
         removal.add_done_callback(self._removal_done)
 
@@ -336,12 +394,5 @@ class SharedAdmission:
             logger.warning("a slot's release failed; its lease will end it: %r", error)
 
     async def state(self) -> dict[str, int]:
-        admitted, learners, addresses = (
-            int(value) for value in await _run(self._state, self._keys, [])
-        )
-        return {
-            "capacity": self.capacity,
-            "admitted": admitted,
-            "learners": learners,
-            "addresses": addresses,
-        }
+        counts = [int(value) for value in await _run(self._state, self._keys, [])]
+        return {"capacity": self.capacity, **dict(zip(_STATE_NAMES, counts, strict=True))}

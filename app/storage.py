@@ -14,7 +14,7 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import ParamSpec, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -28,7 +28,7 @@ from graders.report import Report
 
 log = logging.getLogger("gradebox.service")
 DATABASE_RETRY_SECONDS = 5
-HEALTH_WAIT_SECONDS = 1.0  # /healthz waits no longer than this for the database
+HEALTH_WAIT_SECONDS = 1.0  # a health round trip this late is reported as no answer
 UNSAVED_KEPT = 10_000  # finished reports waiting for the database to come back
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -42,7 +42,7 @@ class DatabaseDown(Exception):
 class DatabaseHealth:
     ok: bool = True
     error: str | None = None
-    checked: float = 0.0  # time.monotonic() of the last round trip
+    checked: float = field(default_factory=time.monotonic)  # of the last answer (or failure)
     latency_ms: float = 0.0
 
 
@@ -54,7 +54,7 @@ class Database:
         self.health = DatabaseHealth()
         self.unsaved: dict[str, tuple[Report, int | None]] = {}  # submission -> its report
         self._executor = ThreadPoolExecutor(settings.database_threads, "gradebox-db")
-        self._ping: asyncio.Task[DatabaseHealth] | None = None  # the health round trip in flight
+        self._pinging_since: float | None = None  # when the health round trip in flight began
 
     async def call(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run one store call on the database threads, bounded in time.
@@ -113,31 +113,27 @@ class Database:
             await self.call(self.store.finish_submission, submission, report, attempt)
             del self.unsaved[submission]
 
-    async def check(self, max_age: float = 1.0) -> DatabaseHealth:
-        """The database's state, from a round trip at most `max_age` seconds old.
+    def state(self) -> DatabaseHealth:
+        """The database's state from the last round trip (`refresh`), never waiting: one in
+        flight for longer than `HEALTH_WAIT_SECONDS` is reported as no answer."""
+        if self._pinging_since is not None:
+            waited = time.monotonic() - self._pinging_since
+            if waited >= HEALTH_WAIT_SECONDS:
+                return DatabaseHealth(False, f"no answer for {waited:.0f} s", self.health.checked)
+        return self.health
 
-        One round trip at a time however many ask, and none waits for it longer than
-        `HEALTH_WAIT_SECONDS`: a database that cannot answer that fast is reported as such.
-        """
-        if time.monotonic() - self.health.checked < max_age:
-            return self.health
-        if self._ping is None or self._ping.done():
-            self._ping = asyncio.create_task(self._round_trip())
-        try:
-            async with asyncio.timeout(HEALTH_WAIT_SECONDS):
-                return await asyncio.shield(self._ping)
-        except TimeoutError:
-            return DatabaseHealth(False, f"no answer within {HEALTH_WAIT_SECONDS:g} s")
-
-    async def _round_trip(self) -> DatabaseHealth:
+    async def refresh(self) -> None:
+        """One round trip (bounded as every call is); its answer is what `state` says."""
+        self._pinging_since = time.monotonic()
         started = time.perf_counter()
         try:
             await self.call(self.store.ping)
         except DatabaseDown:
-            return self.health
+            return  # `call` has recorded why
+        finally:
+            self._pinging_since = None
         latency = (time.perf_counter() - started) * 1000
         self.health = DatabaseHealth(True, None, time.monotonic(), round(latency, 2))
-        return self.health
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

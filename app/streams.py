@@ -56,6 +56,9 @@ from graders.scratch import ScratchRun
 log = logging.getLogger("gradebox.streams")
 REPLICA_TTL_SECONDS = 5  # a replica silent this long is gone
 WORKER_TTL_SECONDS = 5  # a worker silent this long is not counted
+# Redis silent this long (a freeze: no error, no answer) refuses new gradings at once (503)
+# rather than let each wait out a socket timeout.
+REDIS_SILENT_SECONDS = 3.0
 
 
 @dataclass
@@ -94,6 +97,7 @@ class StreamsBackend:
         self._orphans: set[asyncio.Task[None]] = set()
         self._missing: dict[str, float] = {}  # replica -> when its key was first seen missing
         self.error: str | None = "not started"
+        self._answered = time.monotonic()  # when Redis last answered a beat
         self._closing = False
 
     # What the service reads
@@ -106,6 +110,8 @@ class StreamsBackend:
     def refusal(self) -> str | None:
         if self.error:
             return f"the grading queue (Redis) is not answering: {self.error}"
+        if (silent := time.monotonic() - self._answered) >= REDIS_SILENT_SECONDS:
+            return f"the grading queue (Redis) has not answered for {silent:.0f} s"
         if not any(worker.grading for worker in self._workers.values()):
             return "no grading worker is connected"
         return None
@@ -183,6 +189,7 @@ class StreamsBackend:
                 continue
         self._workers = workers
         self.error = None
+        self._answered = time.monotonic()
 
     # Grading
 

@@ -21,6 +21,7 @@ from app.storage import DatabaseDown
 from app.store import PendingSubmission
 from graders.catalog import UnknownExercise
 from graders.engine.verdicts import platform_failure, platform_failure_for
+from graders.report import Report
 
 log = logging.getLogger("gradebox.service")
 IDEMPOTENCY_SECONDS = 86_400  # an Idempotency-Key returns its submission for a day
@@ -54,9 +55,10 @@ class Sweeper:
                 continue
             if self._maybe_claimed(pending, fresh):
                 continue  # just stored by another process, which is about to grade it
-            if not await self._finish_pending(pending):
+            finished = await self._finish_pending(pending)
+            if finished is None:
                 break
-            done += 1
+            done += finished
         return done
 
     async def _recover_gone_replicas(self) -> None:
@@ -102,18 +104,18 @@ class Sweeper:
         shared = not self.service.settings.embedded
         return shared and not pending.attempts and pending.submission.created_at > fresh
 
-    async def _finish_pending(self, pending: PendingSubmission) -> bool:
-        """Regrade one pending submission or set it aside; False if the queue has no room."""
+    async def _finish_pending(self, pending: PendingSubmission) -> int | None:
+        """Regrade one pending submission or set it aside: 1 if this did, 0 if it was graded
+        meanwhile (the list is read once a round, and each regrading takes seconds), None if
+        the queue has no room."""
         service, stored = self.service, pending.submission
-        finish = service.store.finish_submission
         try:
             exercise = service.catalog.get(stored.exercise)
         except UnknownExercise:
             report = platform_failure_for(stored.exercise, "The exercise no longer exists.")
-            await self.database.call(finish, stored.id, report)
-            return True
+            return await self._finish(stored.id, report)
         if service.backend.refusal:
-            return False  # graded once the sandbox is back; nothing is lost meanwhile
+            return None  # graded once the sandbox is back; nothing is lost meanwhile
         if pending.attempts >= service.settings.max_attempts:
             log.error(
                 "submission %s set aside after %d grading attempts that never finished",
@@ -127,13 +129,16 @@ class Sweeper:
                 f"Grading this submission stopped the grading process {pending.attempts} "
                 "times, so it has been set aside for us to look at.",
             )
-            await self.database.call(finish, stored.id, report)
-            return True
+            return await self._finish(stored.id, report)
         slot = await service.intake.admit_sweeper()
         if slot is None:
-            return False
-        await service.grade_and_record(stored, exercise, slot)
-        return True
+            return None
+        graded = await service.grade_and_record(stored, exercise, slot)
+        return int(graded.graded_here)
+
+    async def _finish(self, submission: str, report: Report) -> int:
+        await self.database.call(self.service.store.finish_submission, submission, report)
+        return 1
 
     async def run(self) -> None:
         """Sweep at start-up and then every `sweep_seconds`, whatever the database does."""

@@ -11,7 +11,10 @@ Keys, under `settings.redis_prefix`:
   {p}:counts            hash: `takeovers` (jobs taken over from a silent worker),
                         `live_takeovers` (taken over while their grading still ran: a bug) and
                         `malformed_jobs` (job entries a worker could not read, dropped).
-  {p}:events:{id}       a submission's events (app/events.py).
+  {p}:events:{id}       a submission's events (app/events.py), the only ones here with a TTL
+                        besides the replica keys and the rate and admission counts, which are
+                        refreshed every second: under `maxmemory-policy volatile-lru` Redis
+                        evicts old event streams, never a job or a reply stream.
 
 What each entry holds is in app/messages.py.
 """
@@ -22,6 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 
 from app.settings import Settings
@@ -29,6 +35,9 @@ from app.settings import Settings
 GROUP = "workers"
 BLOCK_MS = 1000  # one blocking read; the socket timeout is longer (redis-py 8 defaults to 5 s)
 REPLIES_KEPT = 10_000  # a reply stream nobody reads is trimmed to about this many entries
+EVENTS_KEPT = 200  # a submission's event stream keeps about its latest this many
+# A pooled connection idle this long is pinged before use (and reopened if dead).
+HEALTH_CHECK_SECONDS = 5
 
 
 @dataclass(frozen=True)
@@ -57,7 +66,14 @@ class Keys:
 
 def connect(settings: Settings, connections: int = 64) -> Redis:
     """A client for `settings.redis_url`: text in and out (code may hold lone surrogates, which
-    JSON allows: they round-trip), blocking reads allowed past redis-py's 5 s default."""
+    JSON allows: they round-trip), blocking reads allowed past redis-py's 5 s default.
+
+    A Redis restart kills every pooled connection, and a pool made by `from_url` retries
+    nothing: each dead one failed the next request that drew it (503s a minute after the
+    restart). So a command that finds its connection dead (a connection error, never a
+    timeout: a command that may have run is not sent twice) reconnects and is sent again,
+    twice at most, and a connection idle `HEALTH_CHECK_SECONDS` is pinged before use.
+    """
     pool = BlockingConnectionPool.from_url(
         settings.redis_url,
         max_connections=connections,
@@ -66,6 +82,9 @@ def connect(settings: Settings, connections: int = 64) -> Redis:
         encoding_errors="surrogatepass",
         socket_timeout=BLOCK_MS / 1000 + settings.database_timeout_seconds,
         socket_connect_timeout=settings.database_timeout_seconds,
+        retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 2),
+        retry_on_error=[RedisConnectionError],
+        health_check_interval=HEALTH_CHECK_SECONDS,
     )
     return Redis(connection_pool=pool)
 

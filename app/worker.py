@@ -27,7 +27,7 @@ from typing import Any
 from redis.exceptions import RedisError, ResponseError
 
 from app.claims import Delivery, Heartbeat, reply_if_held
-from app.events import REDIS_EVENTS_SECONDS, RedisEvents
+from app.events import RedisEvents
 from app.messages import (
     GradeJob,
     GradeReply,
@@ -78,7 +78,7 @@ class Worker:
         self.catalog = settings.catalog().load()
         self.pool = SandboxPool(settings.pool_size, settings.limits, settings.allow_weak_sandbox)
         self.grader = Grader(self.pool)
-        self.events = RedisEvents(self.redis, settings.redis_prefix)
+        self.events = RedisEvents(self.redis, settings.redis_prefix, settings.events_seconds)
         self.heartbeat = Heartbeat(settings, self.name, self._state)
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = asyncio.Event()
@@ -353,7 +353,7 @@ class Worker:
                     taken.job.reply,
                     encode(reply),
                     (key, items),
-                    REDIS_EVENTS_SECONDS,
+                    self.settings.events_seconds,
                 )
                 if not sent:
                     log.error("job %s was taken over while it was graded here", taken.entry)

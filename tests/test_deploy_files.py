@@ -167,6 +167,15 @@ def test_redis_keeps_an_append_only_file_on_a_volume() -> None:
     assert_named_volume(redis, "/data")
 
 
+def test_redis_memory_is_bounded_and_only_keys_with_a_ttl_are_evicted() -> None:
+    arguments = [str(argument) for argument in command_of(SERVICES["redis"])]
+    options = dict(zip(arguments[1::2], arguments[2::2], strict=False))
+    # volatile-*: only keys with a TTL (event streams) may go; jobs and replies have none.
+    assert options["--maxmemory-policy"] == "volatile-lru"
+    limit = options["--maxmemory"].removeprefix("${REDIS_MAXMEMORY:-").removesuffix("}")
+    assert re.fullmatch(r"[1-9][0-9]*(mb|gb)", limit)
+
+
 def test_postgres_16_keeps_its_data_on_a_named_volume() -> None:
     postgres = SERVICES["postgres"]
     assert postgres["image"] == "postgres:16"

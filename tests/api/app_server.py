@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import itertools
 import warnings
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import Self, TypeVar
 
 import httpx
+from fastapi import FastAPI
 
 from app.live_server import DEFAULT_SETTINGS
 from app.main import create_app
@@ -36,6 +38,7 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     from starlette.testclient import TestClient, _TestClientTransport
 
+T = TypeVar("T")
 _PORTS = itertools.count(50000)  # each client its own peer port, as each would be a connection
 
 
@@ -81,6 +84,19 @@ class AppServer:
         traceback: TracebackType | None,
     ) -> None:
         self.stop()
+
+    @property
+    def app(self) -> FastAPI:
+        runner = self._runner
+        assert runner is not None, "start() first"
+        return runner.app  # type: ignore[return-value]
+
+    def call(self, function: Callable[[], Awaitable[T]]) -> T:
+        """Run `function` on the app's event loop (where its service lives) and return its result."""
+        runner = self._runner
+        assert runner is not None, "start() first"
+        assert runner.portal is not None
+        return runner.portal.call(function)
 
     def client(
         self,

@@ -7,11 +7,9 @@ threads in the measure), with tests/api/tcp_proxy.py between it and PostgreSQL.
 
 from __future__ import annotations
 
-import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -28,17 +26,6 @@ POSTGRES_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 PROBLEM = "application/problem+json"
 FAULTS = {"database_timeout_seconds": "1", "submissions_per_minute": "0", "sweep_seconds": "0.5"}
 SLOW_BUT_RIGHT = "total = sum(range(30_000_000))\n\n" + SOLUTION
-
-
-@pytest.fixture
-def database_name() -> Iterator[str]:
-    """A PostgreSQL database of this test's own, on the shared server (dropped after)."""
-    name = f"gradebox_faults_{secrets.token_hex(4)}"
-    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    yield name
-    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
 def _timed(
@@ -188,7 +175,8 @@ def test_healthz_answers_within_a_second_when_the_database_goes_silent(
         url = f"postgresql+psycopg://postgres@127.0.0.1:{proxy.port}/{database_name}"
         with LiveServer(tmp_path, database_url=url, **FAULTS) as live, live.client() as http:
             proxy.stall()  # connections dropped; new ones accepted, never answered
-            time.sleep(1.1)  # past the health check's one-second memory
+            # Past the next reading (every second) and the second it may wait for an answer.
+            time.sleep(2.5)
             answers = [_timed(http, "GET", "/healthz") for _ in range(3)]
             proxy.restore()
             back = None
@@ -198,7 +186,7 @@ def test_healthz_answers_within_a_second_when_the_database_goes_silent(
                     break
                 time.sleep(0.2)
     for health, seconds in answers:
-        assert seconds < 2.0
+        assert seconds < 1.0
         assert health.status_code == 503
         assert health.json()["database"]["ok"] is False
     assert back is not None

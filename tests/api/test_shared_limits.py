@@ -522,3 +522,28 @@ def test_fresh_identities_flooding_one_address_still_leave_room_for_another(
         await admission.admit("someone-else", "198.51.100.1")
 
     _run_on_both(implementation, redis_server, scenario)
+
+
+def test_a_held_slot_is_renewed_past_its_lease_and_taken_again_after_redis_lost_it(
+    redis_server: LiveRedis,
+) -> None:
+    async def main() -> None:
+        async with _clients(redis_server.url) as (client,):
+            prefix = f"test-{uuid.uuid4().hex}"
+            admission = SharedAdmission(client, 1, 1, 1, 0.3, prefix, longest_seconds=60)
+            renewing = asyncio.create_task(admission.keep_leases())
+            try:
+                ticket = await admission.admit("learner", "10.0.0.1")
+                await asyncio.sleep(0.8)  # past two leases: still held, since renewed
+                with pytest.raises(Refused, match="1 submissions are already waiting"):
+                    await admission.admit("another", "10.0.0.2")
+                for key in await client.keys(f"{prefix}:*"):  # a Redis that restarted empty
+                    await client.delete(key)
+                await asyncio.sleep(0.2)
+                assert (await admission.state())["admitted"] == 1  # its grading still runs
+                await ticket.release_now()
+                assert (await admission.state())["admitted"] == 0
+            finally:
+                renewing.cancel()
+
+    asyncio.run(main())

@@ -5,11 +5,13 @@ replicas. Each test gets a fresh one, since most of them kill a part of it."""
 from __future__ import annotations
 
 import secrets
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import httpx
 import psycopg
 import pytest
 
@@ -36,6 +38,28 @@ SETTINGS = {
     "submissions_per_minute": "0",
     "address_submissions_per_minute": "0",
 }
+
+
+def post_from_new_learners(
+    replica: LiveServer, count: int, code: str, headers: dict[str, str] | None = None
+) -> list[Any]:
+    """`count` learners submit `code` at once, each from a client of its own: the responses
+    (or the error a client got) in order."""
+    results: list[Any] = [None] * count
+
+    def send(index: int) -> None:
+        try:
+            with replica.client(headers=headers) as http:
+                results[index] = http.post(SUBMIT, json={"code": code})
+        except httpx.HTTPError as error:
+            results[index] = error
+
+    threads = [threading.Thread(target=send, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    return results
 
 
 @dataclass

@@ -31,6 +31,7 @@ from tests.distributed.conftest import (
     SOLUTION,
     SUBMIT,
     Topology,
+    post_from_new_learners,
 )
 
 pytestmark = [pytest.mark.postgres, pytest.mark.timeout(240)]
@@ -56,26 +57,6 @@ def _wait_until_none_pending(topology: Topology, seconds: float = 60) -> list[tu
             break
         time.sleep(0.25)
     return topology.query("select id, status, verdict from submissions order by created_at")
-
-
-def _post_from_new_learners(replica: LiveServer, count: int, code: str) -> list[Any]:
-    """`count` learners submit `code` at once, each from a client of its own: the responses
-    (or the error a client got) in order."""
-    results: list[Any] = [None] * count
-
-    def send(index: int) -> None:
-        try:
-            with replica.client() as http:
-                results[index] = http.post(SUBMIT, json={"code": code})
-        except httpx.HTTPError as error:
-            results[index] = error
-
-    threads = [threading.Thread(target=send, args=(index,)) for index in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(120)
-    return results
 
 
 def test_a_token_from_one_replica_is_accepted_by_the_other(topology: Topology) -> None:
@@ -193,7 +174,7 @@ def test_a_worker_killed_mid_job_has_it_rerun_elsewhere_and_one_report_recorded(
     replica = topology.add_replica()
     results: list[Any] = []
     sender = threading.Thread(
-        target=lambda: results.extend(_post_from_new_learners(replica, 1, SLOW_BUT_RIGHT))
+        target=lambda: results.extend(post_from_new_learners(replica, 1, SLOW_BUT_RIGHT))
     )
     sender.start()
     client = redis.Redis.from_url(topology.redis.url, decode_responses=True)
@@ -225,7 +206,7 @@ def test_an_api_replica_killed_mid_burst_loses_nothing_and_records_nothing_twice
     doomed, survivor = topology.add_replica(), topology.add_replica()
     results: list[Any] = []
     burst = threading.Thread(
-        target=lambda: results.extend(_post_from_new_learners(doomed, 10, SLOW_BUT_RIGHT))
+        target=lambda: results.extend(post_from_new_learners(doomed, 10, SLOW_BUT_RIGHT))
     )
     burst.start()
     for _ in range(200):  # until some are graded and others are still waiting
@@ -261,7 +242,7 @@ def test_a_redis_that_restarts_empty_still_finishes_everything(topology: Topolog
     replica = topology.add_replica()
     results: list[Any] = []
     burst = threading.Thread(
-        target=lambda: results.extend(_post_from_new_learners(replica, 6, SLOW_BUT_RIGHT))
+        target=lambda: results.extend(post_from_new_learners(replica, 6, SLOW_BUT_RIGHT))
     )
     burst.start()
     for _ in range(200):  # until the jobs are in Redis, some taken and some queued
