@@ -258,7 +258,8 @@ export interface paths {
          * Health
          * @description Liveness and each component's state: 503 when the sandbox or the database cannot serve.
          *
-         *     The database is asked at most once a second, however often this is called.
+         *     Answered at once from the last readings (app/health.py: the database and the queue are
+         *     asked every second, off the request path), each with its `age_seconds`.
          */
         get: operations["health_healthz_get"];
         put?: never;
