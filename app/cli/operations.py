@@ -60,6 +60,7 @@ def serve(args: argparse.Namespace) -> int:
         port=args.port,
         http=protocol_for(settings),
         ws="none",  # no route speaks WebSocket; an upgrade would leave the protocol's limits
+        timeout_keep_alive=settings.keep_alive_seconds,
         # uvicorn would believe X-Forwarded-* from 127.0.0.1 and rewrite the client's address:
         # app.edge.client_address reads them, from the `trusted_proxies` setting only.
         proxy_headers=False,
