@@ -21,20 +21,16 @@ import pytest
 from app.db import make_engine
 from app.live_server import PROJECT_ROOT, free_port
 from app.preflight import StartRefused, check_signing_secret, prepare_database
+from tests.conftest import POSTGRES_ADMIN, postgres_database
 
-POSTGRES_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 pytestmark = pytest.mark.postgres
 
 
 @pytest.fixture
 def database() -> Iterator[str]:
     """A new database owned by `postgres`: its URL, as the superuser."""
-    name = f"gradebox_preflight_{secrets.token_hex(4)}"
-    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    with postgres_database("gradebox_preflight") as url:
+        yield url
 
 
 @pytest.fixture
