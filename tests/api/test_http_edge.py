@@ -422,7 +422,9 @@ def test_forwarded_for_from_an_untrusted_peer_is_warned_about_once_per_process(
         request_id = f"untrusted-proxy-{index}"
         with connect(patient, source) as sock:
             sock.sendall(
-                head("GET", "/healthz", "X-Forwarded-For: 203.0.113.9", f"X-Request-ID: {request_id}")
+                head(
+                    "GET", "/healthz", "X-Forwarded-For: 203.0.113.9", f"X-Request-ID: {request_id}"
+                )
             )
             assert read_response(sock)[0] == 200
         access_line(patient, request_id)  # written after the warning, in the same request
