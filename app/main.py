@@ -18,7 +18,7 @@ from app import problems
 from app.admission import Admission
 from app.assets import Assets, StaticAssets
 from app.backend import Backend, LocalBackend
-from app.db import make_engine, migrate, session_factory
+from app.db import make_engine, session_factory
 from app.edge import Edge
 from app.events import Events, MemoryEvents, RedisEvents
 from app.identity import Identities
@@ -26,6 +26,7 @@ from app.intake import Gates, Intake, address_share
 from app.leader import SweepLeader
 from app.looplag import watch_loop
 from app.metrics import Metrics
+from app.preflight import prepare_database
 from app.ratelimit import RateLimiter
 from app.routes import events, exercises, scratch, submissions, system
 from app.service import Service
@@ -54,7 +55,8 @@ def create_app(settings: Settings | None = None, bind_host: str = "") -> FastAPI
         engine = make_engine(
             settings.sqlalchemy_url, settings.database_timeout_seconds, settings.database_threads
         )
-        migrate(engine)
+        secret = settings.signing_key()
+        prepare_database(engine, secret)  # `serve` did it before listening: a refusal is a line
         catalog = settings.catalog().load()
         owner = f"gradebox-{secrets.token_hex(6)}"  # this process, in attempt rows and Redis
         metrics = Metrics()
@@ -67,7 +69,7 @@ def create_app(settings: Settings | None = None, bind_host: str = "") -> FastAPI
             store,
             catalog,
             parts.backend,
-            Identities(settings.signing_key()),
+            Identities(secret),
             Intake(settings, parts.backend, parts.gates, metrics),
             parts.events,
             Database(store, settings, metrics),

@@ -26,6 +26,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Mount
 
 log = logging.getLogger("gradebox.api")
 PROBLEM_JSON = "application/problem+json"
@@ -192,6 +193,29 @@ def problem_response(
     return JSONResponse(body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
 
 
+# The methods a 405's `Allow` may name (RFC 9110 15.5.6), in this order.
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """The methods some route takes at this request's path: a 405's `Allow`.
+
+    Starlette's own 405 names only the first route that matched the path, and one path may have
+    a route per method (GET and POST on .../submissions): every route is asked. A mount serves
+    static files, which take GET and HEAD.
+    """
+    allowed: set[str] = set()
+    # Inside a mount the scope's root_path has grown by the mount's path: match from the top.
+    root_path = request.scope.get("app_root_path", request.scope.get("root_path", ""))
+    for method in METHODS:
+        scope = {**request.scope, "method": method, "root_path": root_path}
+        for route in request.app.router.routes:
+            if route.matches(scope)[0] is Match.FULL:
+                allowed |= {"GET", "HEAD"} if isinstance(route, Mount) else {method}
+                break
+    return [method for method in METHODS if method in allowed]
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(Problem)
     async def _problem(request: Request, error: Problem) -> JSONResponse:
@@ -229,7 +253,10 @@ def install(app: FastAPI) -> None:
         if error.status_code == 400 and "parsing the body" in detail:
             detail = "The body could not be read: send UTF-8 JSON."
             return problem_response(422, detail, code="unreadable-body")
-        return problem_response(error.status_code, detail, code=code)
+        response = problem_response(error.status_code, detail, code=code)
+        if error.status_code == 405:
+            response.headers["Allow"] = ", ".join(allowed_methods(request))
+        return response
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, error: Exception) -> JSONResponse:

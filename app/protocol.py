@@ -9,14 +9,16 @@ half-sent requests (slowloris), take the server down. h11 refuses a head over it
 limit                           setting                      past it
 request line + headers, bytes   max_header_bytes             431, closed (no more is buffered)
 request line + headers, time    header_timeout_seconds       408 and closed; idle: closed
+idle between two requests       keep_alive_seconds           closed (uvicorn's timer)
 pause while the body arrives    body_timeout_seconds         408 (unless answered) and closed
 body bytes nobody reads         max_body_bytes               closed (after the response)
 open connections                max_connections              503 at once, closed
 open connections, one address   max_connections_per_client   429 at once, closed
   (an address is its network: ipv4_prefix, ipv6_prefix; app.edge.address_key)
 
-The head timer starts with the connection and again after each response, so a connection that
-sends nothing is closed too. The body timer measures a pause, not the whole upload: a client
+The head timer starts with the connection, so a connection that sends nothing is closed too,
+and again with the first byte of each next request: between two requests a kept-alive
+connection waits `keep_alive_seconds`, which a load balancer's pool needs longer than a head. The body timer measures a pause, not the whole upload: a client
 that trickles a byte every few seconds stays within it, but `max_connections_per_client` bounds
 how many such connections one address holds. Trusted proxies are exempt from the per-address
 cap (every request behind them comes from their address).
@@ -154,7 +156,13 @@ class GuardedH11Protocol(H11Protocol):
     def on_response_complete(self) -> None:
         super().on_response_complete()
         self._unread_bytes = 0
-        self._watch()
+        if self.conn.their_state is h11.IDLE:
+            # Between requests uvicorn's keep-alive timer (`keep_alive_seconds`) is the one
+            # deadline; the head's starts with the next request's first byte. Else a balancer
+            # keeping connections longer than `header_timeout_seconds` would find them closed.
+            self._stop_timer()
+        else:
+            self._watch()
 
     def _head_is_over_cap(self, data: bytes) -> bool:
         """Count this read into the head (up to its end, if it is here): over the cap?

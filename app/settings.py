@@ -160,6 +160,14 @@ class Settings(BaseSettings):
     body_timeout_seconds: float = Field(
         10.0, gt=0, description="Longest pause while a request body arrives; else 408."
     )
+    keep_alive_seconds: int = Field(
+        5,
+        ge=1,
+        le=3600,
+        description="How long a kept-alive connection may wait for its next request before it "
+        "is closed; behind a load balancer, above the balancer's idle timeout (else it may send "
+        "a request on a connection just closed here, and answer its client 502).",
+    )
     max_connections: int = Field(
         1000, ge=1, description="Open connections; past it, a new one is refused with 503."
     )

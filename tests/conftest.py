@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import secrets
 import threading
 from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -29,6 +31,7 @@ FLAGSHIP = "sinusoidal-positional-encoding"
 # a core (a child that waited for a CPU also has its wall extended by that wait).
 TEST_LIMITS = Limits(cpu_seconds=1.0, wall_seconds=4.0, memory_bytes=768 * 2**20)
 T = TypeVar("T")
+POSTGRES_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"  # the shared server, loopback
 # Shedding follows the machine's measured load, and a test run loads this machine: it fires
 # only in the tests of shedding, which set it themselves (every server started from here
 # inherits this environment).
@@ -167,3 +170,18 @@ def gradebox(
         return Ran(code, out, err, logged)
 
     return run
+
+
+@contextmanager
+def postgres_database(prefix: str = "gradebox_test") -> Iterator[str]:
+    """A new database of this test's on the shared PostgreSQL, dropped after: its URL."""
+    import psycopg  # the `postgres` extra
+
+    name = f"{prefix}_{secrets.token_hex(4)}"
+    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+    finally:
+        with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from typing import Any
 
@@ -14,6 +15,8 @@ COMPOSE_FILE = ROOT / "docker-compose.yml"
 # `${NAME:?message}`: compose refuses to start while NAME is unset or empty.
 REQUIRED_VARIABLE = re.compile(r"\$\{(?P<name>[A-Z_]+):\?[^}]*\}")
 SECRET_WORDS = ("SECRET", "PASSWORD", "TOKEN")
+# nginx's `keepalive_timeout` for its upstream connections (docs/operations.md's balancer).
+NGINX_KEEPALIVE_TIMEOUT = 60
 
 
 def load_compose() -> dict[str, Any]:
@@ -60,10 +63,76 @@ WORKERS = services_running("worker")
 GRADEBOX_SERVICES = {**API, **WORKERS}
 
 
+def published_ports(service: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """A service's `ports` (short syntax: "[[ADDRESS:]HOST:]CONTAINER") as (address, host
+    port, container port); compose publishes on every interface when no address is given."""
+    ports = []
+    for entry in service.get("ports", []):
+        parts = str(entry).rsplit(":", 2)
+        address = parts[0] if len(parts) == 3 else "0.0.0.0"
+        host = parts[-2] if len(parts) >= 2 else ""
+        ports.append((address, host, parts[-1]))
+    return ports
+
+
 def test_two_api_replicas_each_publish_their_own_port() -> None:
     assert sum(replicas(service) for service in API.values()) == 2
-    published = [port.split(":")[0] for service in API.values() for port in service["ports"]]
+    published = [port[1] for service in API.values() for port in published_ports(service)]
     assert len(published) == len(set(published)) == 2
+
+
+@pytest.mark.parametrize("name", sorted(name for name in SERVICES if "ports" in SERVICES[name]))
+def test_every_published_port_is_on_loopback(name: str) -> None:
+    """Only a balancer on the host reaches the replicas; publishing wider is written out."""
+    for address, _, _ in published_ports(SERVICES[name]):
+        assert ipaddress.ip_address(address.strip("[]")).is_loopback, (name, address)
+
+
+def settings_default(service: dict[str, Any], variable: str) -> str:
+    value = DEFAULTED_VARIABLE.fullmatch(environment_of(service)[variable])
+    assert value, f"{variable} must be ${{{variable}:-default}}"
+    assert value["name"] == variable
+    return value["default"]
+
+
+@pytest.mark.parametrize("name", sorted(API))
+def test_api_replica_trusts_forwarded_headers_from_the_host_side_of_its_network_only(
+    name: str,
+) -> None:
+    from app.edge.origins import trusted_networks
+
+    (network,) = networks_of(API[name])
+    (subnet,) = COMPOSE["networks"][network]["ipam"]["config"]
+    gateway = ipaddress.ip_address(subnet["gateway"])
+    assert gateway in ipaddress.ip_network(subnet["subnet"])
+    trusted = trusted_networks(settings_default(API[name], "GRADEBOX_TRUSTED_PROXIES"))
+    assert trusted == (ipaddress.ip_network(gateway),)
+    for worker in WORKERS.values():  # learner code is never on a network it trusts
+        assert network not in networks_of(worker)
+
+
+@pytest.mark.parametrize("name", sorted(API))
+def test_api_replica_keeps_connections_alive_past_the_balancers_idle_timeout(name: str) -> None:
+    assert int(settings_default(API[name], "GRADEBOX_KEEP_ALIVE_SECONDS")) > NGINX_KEEPALIVE_TIMEOUT
+
+
+@pytest.mark.parametrize(
+    ("name", "variable"),
+    [
+        (name, variable)
+        for name, service in GRADEBOX_SERVICES.items()
+        for variable in environment_of(service)
+    ],
+)
+def test_every_gradebox_variable_is_a_setting_its_default_passes(name: str, variable: str) -> None:
+    from app.settings import Settings
+
+    assert variable.startswith("GRADEBOX_")
+    field = variable.removeprefix("GRADEBOX_").lower()
+    assert field in Settings.model_fields
+    value = DEFAULTED_VARIABLE.fullmatch(environment_of(GRADEBOX_SERVICES[name])[variable])
+    if value:  # the default compose falls back on is a value the setting takes
+        Settings.model_validate({field: value["default"]})
 
 
 def test_two_workers_run() -> None:

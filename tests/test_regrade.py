@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import shutil
 import subprocess
 import sys
@@ -16,11 +15,10 @@ from app.db import Submission, make_engine, migrate, session_factory
 from app.store import Store, StoredSubmission
 from graders.digest import exercise_digest
 from graders.report import Report, Verdict
-from tests.conftest import EXERCISES, FLAGSHIP, ROOT
+from tests.conftest import EXERCISES, FLAGSHIP, ROOT, postgres_database
 
 SOLUTION = (EXERCISES / FLAGSHIP / "solution.py").read_text(encoding="utf-8")
 HALVES = (EXERCISES / FLAGSHIP / "mistakes" / "concatenated-halves.py").read_text(encoding="utf-8")
-POSTGRES_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 # The reference changed so that a correct answer from before now fails the worked example.
 HALVED_REFERENCE = """
 _original = positional_encoding
@@ -36,13 +34,9 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'gradebox.sqlite3'}"
         return
-    psycopg = pytest.importorskip("psycopg")
-    name = f"gradebox_test_{secrets.token_hex(4)}"
-    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    pytest.importorskip("psycopg")
+    with postgres_database() as url:
+        yield url
 
 
 @pytest.fixture

@@ -50,6 +50,12 @@ def _parser() -> argparse.ArgumentParser:
     worker.add_argument("--name", help="this worker's name in Redis (default: host-pid-random)")
     worker.set_defaults(run=operations.worker)
     migrate = commands.add_parser("migrate", help="bring the database schema up to date")
+    migrate.add_argument(
+        "--replace-secret",
+        action="store_true",
+        help="record this GRADEBOX_SECRET_KEY as the one every server on the database signs "
+        "with (stop them all first; every learner is signed out)",
+    )
     migrate.set_defaults(run=operations.migrate)
     grade = commands.add_parser("grade", help="grade one file against an exercise")
     grade.add_argument("slug")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from app.cli.common import EXIT_NOT_PASSED, EXIT_PASSED, read_settings, with_sandbox
 
 if TYPE_CHECKING:
+    from app.settings import Settings
     from graders.host.pool import SandboxPool
 
 
@@ -30,6 +31,7 @@ def serve(args: argparse.Namespace) -> int:
     return_large_blocks()  # large arrays freed go back to the kernel (app/memory.py)
     settings = read_settings()
     settings.require_shared_secret()
+    _prepare_database(settings, settings.signing_key())  # a refusal: one line, before listening
     if is_wildcard(args.host) and not settings.allowed_hosts:
         allowed = sorted(host_names(""))
         logging.getLogger("gradebox").warning(
@@ -60,6 +62,7 @@ def serve(args: argparse.Namespace) -> int:
         port=args.port,
         http=protocol_for(settings),
         ws="none",  # no route speaks WebSocket; an upgrade would leave the protocol's limits
+        timeout_keep_alive=settings.keep_alive_seconds,
         # uvicorn would believe X-Forwarded-* from 127.0.0.1 and rewrite the client's address:
         # app.edge.client_address reads them, from the `trusted_proxies` setting only.
         proxy_headers=False,
@@ -84,18 +87,29 @@ def worker(args: argparse.Namespace) -> int:
 
 
 def migrate(args: argparse.Namespace) -> int:
-    """Run the schema migrations (a server also runs them at start-up, one at a time)."""
-    from app.db import make_engine
-    from app.db import migrate as migrate_schema
-
+    """Run the schema migrations (a server also runs them at start-up, one at a time); with
+    `--replace-secret`, record this secret as the one the database's servers sign with."""
     settings = read_settings()
+    secret = settings.signing_key() if args.replace_secret else None
+    _prepare_database(settings, secret, replace_secret=args.replace_secret)
+    print("database schema up to date")
+    if args.replace_secret:
+        print("signing secret recorded: servers on this database must now use this one")
+    return EXIT_PASSED
+
+
+def _prepare_database(settings: Settings, secret: str | None, replace_secret: bool = False) -> None:
+    """`app.preflight.prepare_database`, a refusal ending the command with its one line."""
+    from app.db import make_engine
+    from app.preflight import StartRefused, prepare_database
+
     engine = make_engine(settings.sqlalchemy_url, settings.database_timeout_seconds)
     try:
-        migrate_schema(engine)
+        prepare_database(engine, secret, replace_secret)
+    except StartRefused as refusal:
+        raise SystemExit(f"gradebox: {refusal}") from None
     finally:
         engine.dispose()
-    print("database schema up to date")
-    return EXIT_PASSED
 
 
 def doctor(args: argparse.Namespace) -> int:

@@ -17,7 +17,13 @@ from app.edge.headers import (
     request_id,
     security_headers,
 )
-from app.edge.origins import client_address, cross_site_refusal, host_refusal, trusted_networks
+from app.edge.origins import (
+    client_address,
+    cross_site_refusal,
+    host_refusal,
+    is_trusted,
+    trusted_networks,
+)
 from app.settings import Settings, get_settings, host_names
 
 access_log = logging.getLogger("gradebox.access")
@@ -42,12 +48,16 @@ class Edge:
       short safe token) and `Server-Timing: total;dur=` for the whole request.
     - One access log line per request, with the request id in `app.logs.request_id` meanwhile.
     - An unexpected error becomes a logged 500 problem, carrying these headers too.
+    - The first request whose peer sends X-Forwarded-For without being in `trusted_proxies` is
+      logged as a WARNING, once per process: a load balancer left out of the setting makes every
+      client behind it one address, so every per-address limit a global one.
     """
 
     def __init__(self, app: ASGIApp, settings: Settings | None = None, bind_host: str = "") -> None:
         self.app = app
         self.settings = settings or get_settings()
-        trusted_networks(self.settings.trusted_proxies)  # a wrong entry stops the start here
+        self.trusted = trusted_networks(self.settings.trusted_proxies)  # a wrong entry: no start
+        self.warned_untrusted_proxy = False
         self.allowed_hosts = host_names(self.settings.allowed_hosts, bind_host)
         self.page_headers = security_headers(content_security_policy(self.settings.static_dir))
         self.docs_headers = security_headers(DOCS_POLICY)
@@ -56,6 +66,8 @@ class Edge:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        if not self.warned_untrusted_proxy:
+            self._warn_untrusted_proxy(scope)
         exchange = _Exchange(self, scope, receive, send)
         token = logs.request_id.set(exchange.request_id)
         try:
@@ -63,6 +75,20 @@ class Edge:
         finally:
             exchange.count_and_log()
             logs.request_id.reset(token)
+
+    def _warn_untrusted_proxy(self, scope: Scope) -> None:
+        peer = scope.get("client")
+        address = str(peer[0]) if peer else "unknown"
+        if _first(scope, b"x-forwarded-for") is None or is_trusted(address, self.trusted):
+            return
+        self.warned_untrusted_proxy = True
+        error_log.warning(
+            "%s sent X-Forwarded-For but is not in GRADEBOX_TRUSTED_PROXIES: the header is "
+            "ignored, so every client behind it counts as that one address for the per-address "
+            "limits. If it is your load balancer, list it there (logged once)",
+            address,
+            extra={"event": "untrusted-forwarded-for", "peer": address},
+        )
 
 
 class _Exchange:

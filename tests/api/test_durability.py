@@ -5,7 +5,6 @@ A real `gradebox serve`: only a process can be killed with SIGKILL and started a
 
 from __future__ import annotations
 
-import secrets
 import sqlite3
 import threading
 import time
@@ -14,14 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
-import psycopg
 import pytest
 
 from app.live_server import LiveServer
 from tests.api.conftest import FLAGSHIP_URL, SOLUTION
+from tests.conftest import postgres_database
 
 SUBMIT = f"{FLAGSHIP_URL}/submissions"
-POSTGRES_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 # About a second of module-level work under the policy, then the right (vectorised) answer.
 SLOW_BUT_RIGHT = "total = sum(range(30_000_000))\n\n" + SOLUTION
 
@@ -120,12 +118,8 @@ def _wait_for_pending(database: Path) -> bool:
 
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
-    name = f"gradebox_test_{secrets.token_hex(4)}"
-    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    with postgres_database() as url:
+        yield url
 
 
 @pytest.mark.postgres

@@ -36,6 +36,7 @@ PIECE = 64 * 1024
 # both sides (a few MiB each) can hold once the server has stopped reading.
 SENT_WHEN_REFUSED = 64 * MiB
 PATIENT_PROXY = "127.0.0.9"
+KEEP_ALIVE_SECONDS = 3  # the edge server's; its head timeout is a quarter of that
 
 
 @pytest.fixture(scope="module")
@@ -47,6 +48,7 @@ def edge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         submissions_per_minute="0",
         header_timeout_seconds="0.75",
         body_timeout_seconds="0.75",
+        keep_alive_seconds=str(KEEP_ALIVE_SECONDS),
         max_connections="100",
         max_connections_per_client="40",
     ) as live:
@@ -283,6 +285,21 @@ def test_an_idle_kept_alive_connection_is_closed_without_a_stray_answer(
         assert _recv(sock) == b""
 
 
+def test_a_kept_alive_connection_waits_keep_alive_seconds_not_the_head_timeout(
+    edge: LiveServer,
+) -> None:
+    """A balancer's pooled connection is closed by the keep-alive timer, however short the
+    head's: past the head timeout it still takes the next request."""
+    with connect(edge) as sock:
+        sock.sendall(head("GET", "/healthz"))
+        assert read_response(sock)[0] == 200
+        time.sleep(KEEP_ALIVE_SECONDS / 2)  # twice the head timeout
+        sock.sendall(head("GET", "/healthz"))
+        assert read_response(sock)[0] == 200
+        sock.settimeout(KEEP_ALIVE_SECONDS + 1.5)  # uvicorn's own 5 s would not have closed it
+        assert _recv(sock) == b""  # then idle: closed, without a stray answer
+
+
 def test_a_stalled_body_gets_408_and_is_closed(edge: LiveServer) -> None:
     with connect(edge) as sock:
         sock.sendall(head("POST", SUBMIT, "Content-Type: application/json", "Content-Length: 100"))
@@ -395,6 +412,29 @@ def test_x_forwarded_for_is_believed_only_from_a_trusted_proxy(
         )
         assert read_response(sock)[0] == 200
     assert access_line(patient, request_id)["client"] == logged_client
+
+
+def test_forwarded_for_from_an_untrusted_peer_is_warned_about_once_per_process(
+    patient: LiveServer,
+) -> None:
+    """A balancer left out of `trusted_proxies` makes every client one address: said once."""
+    for index, source in enumerate(["127.0.0.1", "127.0.0.3", "127.0.0.1", PATIENT_PROXY] * 2):
+        request_id = f"untrusted-proxy-{index}"
+        with connect(patient, source) as sock:
+            sock.sendall(
+                head(
+                    "GET", "/healthz", "X-Forwarded-For: 203.0.113.9", f"X-Request-ID: {request_id}"
+                )
+            )
+            assert read_response(sock)[0] == 200
+        access_line(patient, request_id)  # written after the warning, in the same request
+    warnings = [
+        entry
+        for entry in map(json.loads, patient.log_path.read_text().splitlines())
+        if entry.get("event") == "untrusted-forwarded-for"
+    ]
+    assert [entry["level"] for entry in warnings] == ["WARNING"]
+    assert warnings[0]["peer"] in {"127.0.0.1", "127.0.0.3"}
 
 
 def test_each_request_has_one_json_access_line_with_its_id(edge: LiveServer) -> None:

@@ -12,6 +12,7 @@ import json
 import re
 from pathlib import Path
 
+import httpx
 import pytest
 
 from app import problems
@@ -117,3 +118,24 @@ def test_the_code_is_a_member_beside_the_rfc_9457_ones() -> None:
         "setting": "x",
     }
     assert phrase_code(405) == "method-not-allowed"
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allowed"),
+    [
+        ("DELETE", "/api/exercises", "GET"),
+        ("PUT", "/api/exercises/sinusoidal-positional-encoding/submissions", "GET, POST"),
+        ("GET", "/api/learners", "POST"),
+        ("POST", "/healthz", "GET"),
+        ("POST", "/static/missing.js", "GET, HEAD"),
+    ],
+    ids=["one route", "a route per method", "post only", "health", "static files"],
+)
+def test_a_method_not_allowed_names_the_methods_the_path_takes(
+    client: httpx.Client, method: str, path: str, allowed: str
+) -> None:
+    response = client.request(method, path)
+    assert response.status_code == 405
+    assert response.headers["allow"] == allowed
+    assert response.headers["content-type"] == "application/problem+json"
+    assert response.json()["code"] == "method-not-allowed"
