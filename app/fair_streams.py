@@ -16,7 +16,7 @@ jobs that have *started*, and a job waits for its start in a stream of its tenan
                         `USAGE_HALF_LIVES` of them forgets it.
   {p}:started:{job}     the job's entry in the job stream once it started (TTL: as long as a
                         replica waits), so the replica can still tell it is alive.
-  {p}:bell              list: one item per job sent (trimmed); an idle worker waits on it.
+  {p}:bell              list: one item per job waiting (trimmed); an idle worker waits on it.
   {p}:starts            stream: every start, in order (tenant, job, its waiting entry and ticket,
                         the tenant's usage when picked, how many tenants had work): capped.
 
@@ -88,7 +88,7 @@ redis.call('LPUSH', KEYS[4], ticket)
 redis.call('LTRIM', KEYS[4], 0, tonumber(ARGV[4]) - 1)
 return entry
 """
-# KEYS: jobs, tenants, starts. ARGV: group, consumer, prefix, half-life, start charge, usage ttl,
+# KEYS: jobs, tenants, starts, bell. ARGV: group, consumer, prefix, half-life, start charge, usage ttl,
 # started ttl, starts kept. Returns nil, or {tenant ('' for an entry found undelivered), entry
 # in the job stream, waiting entry (when it was sent), fields...}.
 _TAKE = """
@@ -122,6 +122,7 @@ while true do
     local entry = redis.call('XADD', KEYS[1], '*', 'body', fields.body)
     redis.call('XREADGROUP', 'GROUP', ARGV[1], ARGV[2], 'COUNT', 1, 'STREAMS', KEYS[1], '>')
     redis.call('XDEL', waiting, queued)
+    redis.call('LPOP', KEYS[4])  -- its wake-up: an idle worker is not woken for it any more
     if #head > 1 then
       local following = {}
       for i = 1, #head[2][2], 2 do
@@ -215,7 +216,7 @@ class FairJobs:
         args: list[str | int | float] = [GROUP, consumer, self.keys.prefix, HALF_LIFE_SECONDS]
         args.append(START_CHARGE_SECONDS)
         args += [int(HALF_LIFE_SECONDS * USAGE_HALF_LIVES), self.started_seconds, STARTS_KEPT]
-        keys = [self.keys.jobs, self.keys.tenants, self.keys.starts]
+        keys = [self.keys.jobs, self.keys.tenants, self.keys.starts, self.keys.bell]
         found = await self._take(keys=keys, args=args)
         if not found:
             return None

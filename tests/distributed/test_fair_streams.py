@@ -70,7 +70,7 @@ def test_the_least_served_tenant_with_work_starts_first(
     live: LiveRedis, used: dict[str, float], sent: list[str], started: list[str]
 ) -> None:
     async def scenario() -> None:
-        async with fair(live) as (jobs, _):
+        async with fair(live) as (jobs, client):
             for tenant, seconds in used.items():
                 await jobs.settle(tenant, seconds)
             for name in sent:
@@ -78,6 +78,7 @@ def test_the_least_served_tenant_with_work_starts_first(
                 await jobs.send(_job(tenant, int(number)))
             assert await _taken_in_order(jobs) == started
             assert [start["job"] for start in await jobs.starts()] == started
+            assert await client.llen(KEYS.bell) == 0  # no idle worker is woken for nothing
 
     asyncio.run(scenario())
 
