@@ -1,5 +1,6 @@
-"""A lone learner's latency while five addresses flood the queue with infinite loops, embedded
-and distributed (issue 29, item 1: the fair queue across the fleet).
+"""A lone learner's latency under a flood of infinite loops, embedded and distributed.
+
+Issue 29, item 1: the fair queue across the fleet.
 
 Five addresses (X-Forwarded-For from a trusted proxy: this script) each keep `FLOOD_THREADS`
 infinite loops queued from fresh identities, each within its share (a refused one waits and
@@ -14,26 +15,23 @@ served puts it behind the whole queue. Loopback only, fixed counts; about two mi
 from __future__ import annotations
 
 import os
-import secrets
 import statistics
+import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
-import psycopg
 
 from app.live_server import LiveRedis, LiveServer, LiveWorker
 
 ROOT = Path(__file__).resolve().parents[1]
-FLAGSHIP = "sinusoidal-positional-encoding"
-SUBMIT = f"/api/exercises/{FLAGSHIP}/submissions"
-SOLUTION = (ROOT / "exercises" / FLAGSHIP / "solution.py").read_text(encoding="utf-8")
+sys.path.insert(0, str(ROOT))  # `python scripts/bench_flood.py`: scripts/ is no package on the path
+
+from scripts.bench_service import SOLUTION, SUBMIT, percentile, postgres_database  # noqa: E402
+
 LOOP = "while True:\n    pass\n"
-POSTGRES_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 FLOODERS = [f"10.0.{number}.1" for number in range(1, 6)]
 LEARNER = "10.9.0.1"
 FLOOD_THREADS = 4  # per address: 20 identities in all, as in the operator's trial
@@ -50,11 +48,6 @@ SETTINGS = {
     "identities_per_minute": "0",
     "trusted_proxies": "127.0.0.1",
 }
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def flood(server: LiveServer, address: str, stop: threading.Event, started: list[int]) -> None:
@@ -97,18 +90,6 @@ def learner_latencies(server: LiveServer) -> tuple[list[float], int]:
     for thread in threads:
         thread.join(60)
     return latencies, len(graded)
-
-
-@contextmanager
-def postgres_database() -> Iterator[str]:
-    name = f"gradebox_flood_{secrets.token_hex(4)}"
-    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-    finally:
-        with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
 def row(label: str, latencies: list[float], loops: int) -> str:
