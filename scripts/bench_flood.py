@@ -21,8 +21,10 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
+import redis
 
 from app.live_server import LiveRedis, LiveServer, LiveWorker
 
@@ -32,6 +34,7 @@ sys.path.insert(0, str(ROOT))  # `python scripts/bench_flood.py`: scripts/ is no
 from scripts.bench_service import SOLUTION, SUBMIT, percentile, postgres_database  # noqa: E402
 
 LOOP = "while True:\n    pass\n"
+STARTS = "gradebox:starts"  # every start, in order (app/fair_streams.py)
 FLOODERS = [f"10.0.{number}.1" for number in range(1, 6)]
 LEARNER = "10.9.0.1"
 FLOOD_THREADS = 4  # per address: 20 identities in all, as in the operator's trial
@@ -92,6 +95,20 @@ def learner_latencies(server: LiveServer) -> tuple[list[float], int]:
     return latencies, len(graded)
 
 
+def start_waits(redis_url: str) -> list[float]:
+    """Seconds from each of the learner's jobs being sent to its start, from the workers' log."""
+    client = redis.Redis.from_url(redis_url, decode_responses=True)
+    try:
+        starts: Any = client.xrange(STARTS)
+    finally:
+        client.close()
+    return [
+        (int(entry.split("-")[0]) - int(fields["queued"].split("-")[0])) / 1000
+        for entry, fields in starts
+        if fields["tenant"] == LEARNER
+    ]
+
+
 def row(label: str, latencies: list[float], loops: int) -> str:
     if not latencies:
         return f"  {label:<40} no submission of the learner's was admitted"
@@ -120,11 +137,17 @@ def main() -> None:
                     **SETTINGS,
                 ) as server:
                     distributed = learner_latencies(server)
+                waits = start_waits(live_redis.url)
             finally:
                 worker.stop()
     print("a lone learner's submission, 5 addresses flooding infinite loops (2 slots):")
     print(row("embedded (the pool's fair queue)", *embedded))
     print(row("distributed (fair streams, one worker)", *distributed))
+    print(
+        f"  the learner's wait for its start (distributed, from {STARTS}): longest "
+        f"{max(waits, default=0):.2f} s, p50 {statistics.median(waits or [0]):.2f} s "
+        f"(bound: the gradings running, each at most wall_seconds {SETTINGS['wall_seconds']} s)"
+    )
 
 
 if __name__ == "__main__":
