@@ -7,15 +7,18 @@ queue's worth of wall-clock limits. So the job stream (app/transport.py `jobs`) 
 jobs that have *started*, and a job waits for its start in a stream of its tenant's:
 
   {p}:waiting:{tenant}  stream: the tenant's jobs not started yet, oldest first. Each entry is
-                        the job entry (`body`), its `job` id and its `ticket` (a global counter:
-                        the order jobs were sent in). No TTL: these are live jobs.
+                        the job entry (`body`), its `job` id, its `ticket` (a global counter:
+                        the order jobs were sent in) and its replica's `started` hash. No TTL:
+                        these are live jobs (`volatile-lru` never evicts them).
   {p}:tenants           sorted set: each tenant with a job waiting -> the ticket of its oldest.
   {p}:tickets           the counter.
   {p}:usage:{tenant}    the tenant's recent sandbox seconds, "seconds at" (Redis time), decayed
                         with the embedded queue's half-life (`HALF_LIFE_SECONDS`): a TTL of
                         `USAGE_HALF_LIVES` of them forgets it.
-  {p}:started:{job}     the job's entry in the job stream once it started (TTL: as long as a
-                        replica waits), so the replica can still tell it is alive.
+  {p}:started:{owner}   hash, one per replica: job -> its entry in the job stream once it
+                        started, so the replica can still tell it is alive; the replica deletes
+                        a job's field when it stops waiting, the sweeper the hash of a replica
+                        that died. No TTL.
   {p}:bell              list: one item per job waiting (trimmed); an idle worker waits on it.
   {p}:starts            stream: every start, in order (tenant, job, its waiting entry and ticket,
                         the tenant's usage when picked, how many tenants had work): capped.
@@ -46,7 +49,6 @@ they touch from the prefix (one Redis, not a cluster).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from redis.asyncio import Redis
@@ -79,17 +81,18 @@ local function clock()
 end
 """
 # KEYS: the tenant's waiting stream, tenants, tickets, bell. ARGV: tenant, job id, body, bells
-# kept. Returns the waiting entry.
+# kept, the replica's started hash. Returns the waiting entry.
 _ENQUEUE = """
 local ticket = redis.call('INCR', KEYS[3])
-local entry = redis.call('XADD', KEYS[1], '*', 'body', ARGV[3], 'job', ARGV[2], 'ticket', ticket)
+local entry = redis.call('XADD', KEYS[1], '*', 'body', ARGV[3], 'job', ARGV[2], 'ticket', ticket,
+  'started', ARGV[5])
 redis.call('ZADD', KEYS[2], 'NX', ticket, ARGV[1])
 redis.call('LPUSH', KEYS[4], ticket)
 redis.call('LTRIM', KEYS[4], 0, tonumber(ARGV[4]) - 1)
 return entry
 """
-# KEYS: jobs, tenants, starts, bell. ARGV: group, consumer, prefix, half-life, start charge, usage ttl,
-# started ttl, starts kept. Returns nil, or {tenant ('' for an entry found undelivered), entry
+# KEYS: jobs, tenants, starts, bell. ARGV: group, consumer, prefix, half-life, start charge,
+# usage ttl, starts kept. Returns nil, or {tenant ('' for an entry found undelivered), entry
 # in the job stream, waiting entry (when it was sent), fields...}.
 _TAKE = """
 local read = redis.call('XREADGROUP', 'GROUP', ARGV[1], ARGV[2], 'COUNT', 1, 'STREAMS', KEYS[1], '>')
@@ -133,10 +136,12 @@ while true do
       redis.call('ZREM', KEYS[2], best)
       redis.call('DEL', waiting)
     end
-    redis.call('SET', prefix .. ':started:' .. fields.job, entry, 'EX', ARGV[7])
+    if fields.started then
+      redis.call('HSET', fields.started, fields.job, entry)
+    end
     local account = string.format('%.17g %.17g', best_used + tonumber(ARGV[5]), now)
     redis.call('SET', prefix .. ':usage:' .. best, account, 'EX', ARGV[6])
-    redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[8], '*', 'tenant', best, 'job', fields.job,
+    redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[7], '*', 'tenant', best, 'job', fields.job,
       'queued', queued, 'ticket', fields.ticket, 'used', string.format('%.6f', best_used),
       'tenants', #listed / 2)
     return {best, entry, queued, {'body', fields.body}}
@@ -149,12 +154,13 @@ local now = clock()
 local usage = math.max(0, used(KEYS[1], now, tonumber(ARGV[2])) + tonumber(ARGV[1]))
 redis.call('SET', KEYS[1], string.format('%.17g %.17g', usage, now), 'EX', ARGV[3])
 """
-# KEYS: the tenant's waiting stream, the job's started key, jobs. ARGV: the waiting entry.
+# KEYS: the tenant's waiting stream, the replica's started hash, jobs. ARGV: the waiting entry,
+# the job.
 _WHERE = """
 if #redis.call('XRANGE', KEYS[1], ARGV[1], ARGV[1]) > 0 then
   return 1
 end
-local entry = redis.call('GET', KEYS[2])
+local entry = redis.call('HGET', KEYS[2], ARGV[2])
 if entry and #redis.call('XRANGE', KEYS[3], entry, entry) > 0 then
   return 1
 end
@@ -164,11 +170,13 @@ return 0
 
 @dataclass(frozen=True)
 class Queued:
-    """Where a sent job waits: its tenant's stream, that entry, and the job's id."""
+    """Where a sent job waits: its tenant's stream, that entry, the job's id, and the hash that
+    will say where it is once it started (its replica's)."""
 
     tenant: str
     entry: str
     job: str
+    started: str
 
 
 @dataclass(frozen=True)
@@ -187,27 +195,31 @@ class Start:
 class FairJobs:
     """The scripts above, on one client: `send` (a replica), `take`, `wait`, `settle` (a worker)."""
 
-    def __init__(self, redis: Redis, keys: Keys, started_seconds: float) -> None:
+    def __init__(self, redis: Redis, keys: Keys) -> None:
         self.redis, self.keys = redis, keys
-        self.started_seconds = max(1, math.ceil(started_seconds))
         self._enqueue = redis.register_script(_ENQUEUE)
         self._take = redis.register_script(_USED + _TAKE)
         self._settle = redis.register_script(_USED + _SETTLE)
         self._where = redis.register_script(_WHERE)
 
-    async def send(self, job: Job) -> Queued:
-        """Queue `job` behind its tenant's earlier ones and ring for an idle worker."""
+    async def send(self, job: Job, started: str) -> Queued:
+        """Queue `job` behind its tenant's earlier ones and ring for an idle worker; once it
+        starts, the hash `started` (the sender's) says where it is."""
         keys = [self.keys.waiting(job.tenant), self.keys.tenants, self.keys.tickets]
         body = encode(job)["body"]
-        args: list[str | int | float] = [job.tenant, job.job, body, BELLS_KEPT]
+        args: list[str | int | float] = [job.tenant, job.job, body, BELLS_KEPT, started]
         entry = await self._enqueue(keys=[*keys, self.keys.bell], args=args)
-        return Queued(job.tenant, str(entry), job.job)
+        return Queued(job.tenant, str(entry), job.job, started)
 
     async def alive(self, queued: Queued) -> bool:
         """Whether the job still waits, or has started and is still in the job stream (graded,
         or held by a worker that may have died: a live worker takes it over)."""
-        keys = [self.keys.waiting(queued.tenant), self.keys.started(queued.job), self.keys.jobs]
-        return bool(await self._where(keys=keys, args=[queued.entry]))
+        keys = [self.keys.waiting(queued.tenant), queued.started, self.keys.jobs]
+        return bool(await self._where(keys=keys, args=[queued.entry, queued.job]))
+
+    async def forget(self, queued: Queued) -> None:
+        """The sender has stopped waiting for this job: where it started is no longer kept."""
+        await self.redis.hdel(queued.started, queued.job)
 
     async def take(self, consumer: str) -> Start | None:
         """The next job for `consumer`: an undelivered entry of the job stream, else the oldest
@@ -215,7 +227,7 @@ class FairJobs:
         when the group is gone, before anything moved."""
         args: list[str | int | float] = [GROUP, consumer, self.keys.prefix, HALF_LIFE_SECONDS]
         args.append(START_CHARGE_SECONDS)
-        args += [int(HALF_LIFE_SECONDS * USAGE_HALF_LIVES), self.started_seconds, STARTS_KEPT]
+        args += [int(HALF_LIFE_SECONDS * USAGE_HALF_LIVES), STARTS_KEPT]
         keys = [self.keys.jobs, self.keys.tenants, self.keys.starts, self.keys.bell]
         found = await self._take(keys=keys, args=args)
         if not found:

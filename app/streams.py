@@ -89,7 +89,7 @@ class StreamsBackend:
         self.settings, self.owner, self.on_orphan = settings, owner, on_orphan
         self.keys = Keys(settings.redis_prefix)
         self.redis = connect(settings)
-        self.jobs = FairJobs(self.redis, self.keys, settings.attempt_stale_seconds)
+        self.jobs = FairJobs(self.redis, self.keys)
         self._waiting: dict[str, asyncio.Future[Reply]] = {}
         self._tokens: dict[str, str] = {}  # job -> its current send's token, until answered
         self._late: OrderedDict[str, str] = OrderedDict()  # the same, for waiters that gave up
@@ -242,6 +242,7 @@ class StreamsBackend:
         self._waiting[job_id] = reply
         claim = self.settings.claim_seconds
         deadline = time.monotonic() + self.settings.attempt_stale_seconds
+        entry: Queued | None = None
         try:
             entry = await self._send(job)
             while True:
@@ -266,6 +267,8 @@ class StreamsBackend:
                 entry = await self._send(job)
         finally:
             self._waiting.pop(job_id, None)
+            if entry is not None:  # where it started is no longer needed (off this task)
+                self._background(self._forget(entry))
             if (token := self._tokens.pop(job_id, None)) is not None:  # gave up: kept a while
                 self._late[job_id] = token
                 while len(self._late) > REPLIES_KEPT:
@@ -281,11 +284,23 @@ class StreamsBackend:
         superseded."""
         token = self._tokens[job.job] = secrets.token_hex(8)
         try:
-            return await self.jobs.send(job.model_copy(update={"token": token}))
+            sent = job.model_copy(update={"token": token})
+            return await self.jobs.send(sent, self.keys.started(self.owner))
         except RedisError as error:
             self.error = cut(str(error), ERROR_CHARS) or type(error).__name__
             log.error("could not send a job to Redis: %s", self.error)
             return None  # looked for and sent again at the next check
+
+    async def _forget(self, queued: Queued) -> None:
+        try:
+            await self.jobs.forget(queued)
+        except RedisError:
+            pass  # the sweeper deletes the hash with the replica, or a restart with Redis
+
+    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        task: asyncio.Task[None] = asyncio.create_task(work)
+        self._orphans.add(task)
+        task.add_done_callback(self._orphans.discard)
 
     async def _still_queued(self, queued: Queued) -> bool:
         try:
@@ -331,9 +346,7 @@ class StreamsBackend:
         if waiting is not None and not waiting.done():
             waiting.set_result(reply)
         elif self.on_orphan is not None and isinstance(reply, GradeReply):  # scratch: not kept
-            task: asyncio.Task[None] = asyncio.create_task(self.on_orphan(reply))
-            self._orphans.add(task)
-            task.add_done_callback(self._orphans.discard)
+            self._background(self.on_orphan(reply))
 
     # The sweeper's view
 
@@ -363,7 +376,7 @@ class StreamsBackend:
     async def salvage(self, owner: str, grading: Collection[str]) -> list[GradeReply]:
         """The replies waiting in a dead replica's stream for the submissions it was grading
         (`grading`: its tokens died with it); the others are dropped as `unknown`. Then the
-        stream is deleted."""
+        stream is deleted, and where its jobs started (app/fair_streams.py)."""
         stream = self.keys.replies(owner)
         found = await self.redis.xrange(stream, count=REPLIES_KEPT)
         replies = []
@@ -379,5 +392,5 @@ class StreamsBackend:
                 replies.append(reply)
             else:
                 self.dropped["unknown"] += 1
-        await self.redis.delete(stream)
+        await self.redis.delete(stream, self.keys.started(owner))
         return replies

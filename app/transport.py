@@ -75,8 +75,8 @@ class Keys:
     def usage(self, tenant: str) -> str:
         return f"{self.prefix}:usage:{tenant}"
 
-    def started(self, job: str) -> str:
-        return f"{self.prefix}:started:{job}"
+    def started(self, owner: str) -> str:
+        return f"{self.prefix}:started:{owner}"
 
     @property
     def bell(self) -> str:

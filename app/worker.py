@@ -84,7 +84,7 @@ class Worker:
         self.pool = SandboxPool(settings.pool_size, settings.limits, settings.allow_weak_sandbox)
         self.grader = Grader(self.pool)
         self.events = RedisEvents(self.redis, settings.redis_prefix, settings.events_seconds)
-        self.jobs = FairJobs(self.redis, self.keys, settings.attempt_stale_seconds)
+        self.jobs = FairJobs(self.redis, self.keys)
         self.heartbeat = Heartbeat(settings, self.name, self._state)
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = asyncio.Event()

@@ -20,6 +20,7 @@ from app.transport import GROUP, Keys, ensure_group
 
 pytestmark = pytest.mark.timeout(60)
 KEYS = Keys("gradebox")
+STARTED = KEYS.started("replica-test")  # the sending replica's
 
 
 @pytest.fixture
@@ -34,7 +35,7 @@ async def fair(live: LiveRedis, group: bool = True) -> AsyncIterator[tuple[FairJ
     if group:
         await ensure_group(client, KEYS)
     try:
-        yield FairJobs(client, KEYS, 60), client
+        yield FairJobs(client, KEYS), client
     finally:
         await client.aclose()
 
@@ -75,7 +76,7 @@ def test_the_least_served_tenant_with_work_starts_first(
                 await jobs.settle(tenant, seconds)
             for name in sent:
                 tenant, number = name.split("-")
-                await jobs.send(_job(tenant, int(number)))
+                await jobs.send(_job(tenant, int(number)), STARTED)
             assert await _taken_in_order(jobs) == started
             assert [start["job"] for start in await jobs.starts()] == started
             assert await client.llen(KEYS.bell) == 0  # no idle worker is woken for nothing
@@ -88,7 +89,7 @@ def test_a_tenant_is_charged_on_account_at_its_start_and_settled_to_its_sandbox_
 ) -> None:
     async def scenario() -> None:
         async with fair(live) as (jobs, client):
-            await jobs.send(_job("a", 1))
+            await jobs.send(_job("a", 1), STARTED)
             start = await jobs.take("worker")
             assert start is not None
             assert (start.tenant, start.charged) == ("a", START_CHARGE_SECONDS)
@@ -104,7 +105,7 @@ def test_a_started_job_is_pending_to_its_taker_and_taken_over_when_it_dies(
 ) -> None:
     async def scenario() -> None:
         async with fair(live) as (jobs, client):
-            queued = await jobs.send(_job("a", 1))
+            queued = await jobs.send(_job("a", 1), STARTED)
             start = await jobs.take("first")
             assert start is not None
             (pending,) = await client.xpending_range(
@@ -126,14 +127,27 @@ def test_a_started_job_is_pending_to_its_taker_and_taken_over_when_it_dies(
 def test_a_replica_sees_its_job_waiting_then_started_then_gone(live: LiveRedis) -> None:
     async def scenario() -> None:
         async with fair(live) as (jobs, client):
-            queued = await jobs.send(_job("a", 1))
+            queued = await jobs.send(_job("a", 1), STARTED)
             assert await jobs.alive(queued)
             start = await jobs.take("worker")
             assert start is not None
             assert await jobs.alive(queued)
             await client.xdel(KEYS.jobs, start.entry)  # as a reply does, or a Redis that lost it
             assert not await jobs.alive(queued)
-            assert not await jobs.alive(Queued("b", "1-0", "never-sent"))
+            assert not await jobs.alive(Queued("b", "1-0", "never-sent", STARTED))
+            await jobs.forget(queued)  # the replica stopped waiting
+            assert await client.exists(STARTED) == 0
+
+
+def test_a_waiting_or_started_job_is_kept_in_keys_redis_never_evicts(live: LiveRedis) -> None:
+    async def scenario() -> None:
+        async with fair(live) as (jobs, client):
+            await jobs.send(_job("a", 1), STARTED)
+            await jobs.send(_job("a", 2), STARTED)
+            assert await jobs.take("worker") is not None
+            live_keys = [KEYS.waiting("a"), KEYS.tenants, KEYS.jobs, STARTED, KEYS.bell]
+            # -1: no TTL, so `volatile-lru` (docker-compose.yml) never evicts them
+            assert [await client.ttl(key) for key in live_keys] == [-1] * len(live_keys)
 
     asyncio.run(scenario())
 
@@ -141,7 +155,7 @@ def test_a_replica_sees_its_job_waiting_then_started_then_gone(live: LiveRedis) 
 def test_an_entry_found_undelivered_in_the_job_stream_is_taken_first(live: LiveRedis) -> None:
     async def scenario() -> None:
         async with fair(live) as (jobs, client):
-            await jobs.send(_job("a", 1))
+            await jobs.send(_job("a", 1), STARTED)
             await client.xadd(KEYS.jobs, encode(_job("older-replica", 1)))  # mid-upgrade
             assert await _taken_in_order(jobs) == ["older-replica-1", "a-1"]
 
@@ -151,7 +165,7 @@ def test_an_entry_found_undelivered_in_the_job_stream_is_taken_first(live: LiveR
 def test_a_take_without_the_group_fails_before_anything_moves(live: LiveRedis) -> None:
     async def scenario() -> None:
         async with fair(live, group=False) as (jobs, client):
-            queued = await jobs.send(_job("a", 1))
+            queued = await jobs.send(_job("a", 1), STARTED)
             with pytest.raises(ResponseError, match="NOGROUP"):
                 await jobs.take("worker")
             assert await jobs.alive(queued)
@@ -167,8 +181,8 @@ def test_a_tenant_listed_with_its_jobs_lost_is_dropped_and_the_next_is_taken(
 ) -> None:
     async def scenario() -> None:
         async with fair(live) as (jobs, client):
-            await jobs.send(_job("a", 1))
-            await jobs.send(_job("b", 1))
+            await jobs.send(_job("a", 1), STARTED)
+            await jobs.send(_job("b", 1), STARTED)
             await client.delete(KEYS.waiting("a"))
             assert await _taken_in_order(jobs) == ["b-1"]
             assert await client.zrange(KEYS.tenants, 0, -1) == []
