@@ -61,6 +61,7 @@ bench: $(STAMP)  ## grading latency and throughput: pool vs fresh process vs in-
 	$(BIN)/python scripts/bench_cli.py
 	$(BIN)/python scripts/bench_verdicts.py
 	$(BIN)/python scripts/bench_service.py
+	$(BIN)/python scripts/bench_flood.py
 
 bench-trees: $(STAMP)  ## the warm pool's p50, an old tree (85d88de by default) and this one interleaved in one run
 	$(BIN)/python scripts/bench_trees.py

@@ -1,9 +1,11 @@
 """Gradings over Redis Streams, the API side: `StreamsBackend` sends jobs and takes replies.
 
 Redis is the transport (its keys: app/transport.py; its messages: app/messages.py),
-PostgreSQL the record. A waiting replica checks every `claim_seconds` that its job is still in
-the stream (queued, or claimed by a worker that re-claims it every second while it grades). A
-job that vanished with no reply (Redis restarted empty, or the XADD was lost) is sent again; a
+PostgreSQL the record. A job waits for its start behind its tenant's earlier ones, and a free
+worker slot takes the least-served tenant's next (app/fair_streams.py). A waiting replica checks
+every `claim_seconds` that its job is still alive (waiting, or started and in the job stream,
+claimed by a worker that re-claims it every second while it grades). A job that vanished with
+no reply (Redis restarted empty, or the send was lost) is sent again; a
 worker that died mid-job leaves its entry pending, and another worker takes it over with
 XAUTOCLAIM. Every delivery is counted (the attempt number, the re-sends, Redis's delivery
 count): past `max_attempts` the worker finishes the job as `internal_error` instead of running
@@ -32,6 +34,7 @@ from typing import Any
 from redis.exceptions import RedisError
 
 from app.backend import GradingJob
+from app.fair_streams import FairJobs, Queued
 from app.messages import (
     GradeJob,
     GradeReply,
@@ -41,7 +44,6 @@ from app.messages import (
     ScratchJob,
     ScratchReply,
     decode_reply,
-    encode,
 )
 from app.settings import Settings
 from app.transport import BLOCK_MS, REPLIES_KEPT, Keys, connect, ensure_group, entries
@@ -87,6 +89,7 @@ class StreamsBackend:
         self.settings, self.owner, self.on_orphan = settings, owner, on_orphan
         self.keys = Keys(settings.redis_prefix)
         self.redis = connect(settings)
+        self.jobs = FairJobs(self.redis, self.keys)
         self._waiting: dict[str, asyncio.Future[Reply]] = {}
         self._tokens: dict[str, str] = {}  # job -> its current send's token, until answered
         self._late: OrderedDict[str, str] = OrderedDict()  # the same, for waiters that gave up
@@ -239,6 +242,7 @@ class StreamsBackend:
         self._waiting[job_id] = reply
         claim = self.settings.claim_seconds
         deadline = time.monotonic() + self.settings.attempt_stale_seconds
+        entry: Queued | None = None
         try:
             entry = await self._send(job)
             while True:
@@ -263,6 +267,8 @@ class StreamsBackend:
                 entry = await self._send(job)
         finally:
             self._waiting.pop(job_id, None)
+            if entry is not None:  # where it started is no longer needed (off this task)
+                self._background(self._forget(entry))
             if (token := self._tokens.pop(job_id, None)) is not None:  # gave up: kept a while
                 self._late[job_id] = token
                 while len(self._late) > REPLIES_KEPT:
@@ -273,21 +279,32 @@ class StreamsBackend:
             times.run += answer.run_seconds
         return answer
 
-    async def _send(self, job: Job) -> str | None:
+    async def _send(self, job: Job) -> Queued | None:
         """Send (or send again) one job with a new token: a reply to an earlier send of it is
         superseded."""
         token = self._tokens[job.job] = secrets.token_hex(8)
-        fields = encode(job.model_copy(update={"token": token}))
         try:
-            return str(await self.redis.xadd(self.keys.jobs, fields))  # type: ignore[arg-type]
+            sent = job.model_copy(update={"token": token})
+            return await self.jobs.send(sent, self.keys.started(self.owner))
         except RedisError as error:
             self.error = cut(str(error), ERROR_CHARS) or type(error).__name__
             log.error("could not send a job to Redis: %s", self.error)
             return None  # looked for and sent again at the next check
 
-    async def _still_queued(self, entry: str) -> bool:
+    async def _forget(self, queued: Queued) -> None:
         try:
-            return bool(await self.redis.xrange(self.keys.jobs, entry, entry))
+            await self.jobs.forget(queued)
+        except RedisError:
+            pass  # the sweeper deletes the hash with the replica, or a restart with Redis
+
+    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        task: asyncio.Task[None] = asyncio.create_task(work)
+        self._orphans.add(task)
+        task.add_done_callback(self._orphans.discard)
+
+    async def _still_queued(self, queued: Queued) -> bool:
+        try:
+            return await self.jobs.alive(queued)
         except RedisError:
             return True  # Redis is away: nothing to learn now; the deadline still holds
 
@@ -329,9 +346,7 @@ class StreamsBackend:
         if waiting is not None and not waiting.done():
             waiting.set_result(reply)
         elif self.on_orphan is not None and isinstance(reply, GradeReply):  # scratch: not kept
-            task: asyncio.Task[None] = asyncio.create_task(self.on_orphan(reply))
-            self._orphans.add(task)
-            task.add_done_callback(self._orphans.discard)
+            self._background(self.on_orphan(reply))
 
     # The sweeper's view
 
@@ -361,7 +376,7 @@ class StreamsBackend:
     async def salvage(self, owner: str, grading: Collection[str]) -> list[GradeReply]:
         """The replies waiting in a dead replica's stream for the submissions it was grading
         (`grading`: its tokens died with it); the others are dropped as `unknown`. Then the
-        stream is deleted."""
+        stream is deleted, and where its jobs started (app/fair_streams.py)."""
         stream = self.keys.replies(owner)
         found = await self.redis.xrange(stream, count=REPLIES_KEPT)
         replies = []
@@ -377,5 +392,5 @@ class StreamsBackend:
                 replies.append(reply)
             else:
                 self.dropped["unknown"] += 1
-        await self.redis.delete(stream)
+        await self.redis.delete(stream, self.keys.started(owner))
         return replies

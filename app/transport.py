@@ -3,7 +3,9 @@
 Keys, under `settings.redis_prefix`:
 
   {p}:jobs              the job stream, read by the `workers` consumer group. It holds only live
-                        jobs: a worker XADDs the reply, XACKs and XDELs the job in one script.
+                        jobs that have started: a worker moves each from its tenant's waiting
+                        stream when it takes it (app/fair_streams.py, which has the keys of the
+                        waiting jobs), and XADDs the reply, XACKs and XDELs the job in one script.
   {p}:replies:{owner}   one reply stream per API process, read by that process alone.
   {p}:replica:{owner}   set with a TTL and refreshed every second: a replica whose key has
                         expired is gone, and the sweeper recovers its work.
@@ -56,6 +58,33 @@ class Keys:
     def counts(self) -> str:
         """Counters every process adds to (`takeovers`, `live_takeovers`, `malformed_jobs`)."""
         return f"{self.prefix}:counts"
+
+    # The jobs waiting for their start, and whose turn it is (app/fair_streams.py)
+
+    def waiting(self, tenant: str) -> str:
+        return f"{self.prefix}:waiting:{tenant}"
+
+    @property
+    def tenants(self) -> str:
+        return f"{self.prefix}:tenants"
+
+    @property
+    def tickets(self) -> str:
+        return f"{self.prefix}:tickets"
+
+    def usage(self, tenant: str) -> str:
+        return f"{self.prefix}:usage:{tenant}"
+
+    def started(self, owner: str) -> str:
+        return f"{self.prefix}:started:{owner}"
+
+    @property
+    def bell(self) -> str:
+        return f"{self.prefix}:bell"
+
+    @property
+    def starts(self) -> str:
+        return f"{self.prefix}:starts"
 
     def replies(self, owner: str) -> str:
         return f"{self.prefix}:replies:{owner}"

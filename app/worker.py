@@ -1,7 +1,9 @@
 """`gradebox worker`: takes gradings from Redis Streams, grades them in its own pool, replies.
 
-A worker needs Redis and the exercises, nothing else: no database credentials, no API. It reads
-the job stream in the `workers` consumer group, one entry per free sandbox slot; while it grades
+A worker needs Redis and the exercises, nothing else: no database credentials, no API. For
+each free sandbox slot it takes the next job of the least-served tenant into the job stream, read
+in the `workers` consumer group (app/fair_streams.py; an idle worker waits for a job to be
+sent), and charges that tenant the sandbox time the grading used when it ends; while it grades
 an entry its heartbeat thread re-claims it every second (`XCLAIM ... JUSTID`, which leaves the
 delivery count alone), so another worker takes it over (XAUTOCLAIM, idle past `claim_seconds`)
 only if this one died, however long the event loop is busy. The reply goes to the waiting
@@ -21,13 +23,14 @@ import secrets
 import signal
 import socket
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from redis.exceptions import RedisError, ResponseError
 
 from app.claims import Delivery, Heartbeat, reply_if_held
 from app.events import RedisEvents
+from app.fair_streams import FairJobs
 from app.messages import (
     GradeJob,
     GradeReply,
@@ -67,6 +70,8 @@ class Taken:
     entry: str
     job: Job
     deliveries: int  # Redis's own count: 1 for a first read, more after takeovers
+    queued: str = ""  # the entry it waited as, if not `entry` (its id: when it was sent)
+    charged: float = 0.0  # sandbox seconds its tenant was charged on account when it started
 
 
 class Worker:
@@ -79,6 +84,7 @@ class Worker:
         self.pool = SandboxPool(settings.pool_size, settings.limits, settings.allow_weak_sandbox)
         self.grader = Grader(self.pool)
         self.events = RedisEvents(self.redis, settings.redis_prefix, settings.events_seconds)
+        self.jobs = FairJobs(self.redis, self.keys)
         self.heartbeat = Heartbeat(settings, self.name, self._state)
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = asyncio.Event()
@@ -149,12 +155,17 @@ class Worker:
                 await asyncio.sleep(1.0)
 
     async def _read(self) -> Taken | None:
-        answer = await self.redis.xreadgroup(
-            GROUP, self.name, {self.keys.jobs: ">"}, count=1, block=BLOCK_MS
-        )
-        for entry, fields in entries(answer):
-            return await self._taken(entry, fields, 1)
-        return None
+        """The least-served tenant's next job, waiting up to a blocking read for one."""
+        start = await self.jobs.take(self.name)
+        if start is None:
+            await self.jobs.wait(BLOCK_MS / 1000)
+            start = await self.jobs.take(self.name)
+        if start is None:
+            return None
+        taken = await self._taken(start.entry, start.fields, 1)
+        if taken is None:
+            return None
+        return replace(taken, queued=start.queued, charged=start.charged)
 
     async def _take_over(self) -> Taken | None:
         """An entry a dead worker was grading: idle past `claim_seconds`."""
@@ -226,6 +237,7 @@ class Worker:
                 report=report,
             )
             await self._reply(taken, reply, [*unsent, final])
+            await self._settle(taken, times)
         except Exception:
             log.exception("job %s failed", taken.entry)
         finally:
@@ -239,7 +251,8 @@ class Worker:
         times = JobTimes()
         JOB_TIMES.set(times)
         TENANT.set(taken.job.tenant)
-        age = time.time() + self.heartbeat.clock_offset - int(taken.entry.split("-")[0]) / 1000
+        sent = int((taken.queued or taken.entry).split("-")[0]) / 1000
+        age = time.time() + self.heartbeat.clock_offset - sent
         return times, age
 
     async def _handle_scratch(self, taken: Taken, job: ScratchJob) -> None:
@@ -256,10 +269,19 @@ class Worker:
                 scratch=scratch,
             )
             await self._reply(taken, reply, [])
+            await self._settle(taken, times)
         except Exception:
             log.exception("scratch job %s failed", taken.entry)
         finally:
             self.heartbeat.release(taken.entry)
+
+    async def _settle(self, taken: Taken, times: JobTimes) -> None:
+        """Charge the job's tenant the sandbox time it used, less what it was charged when it
+        started: its turn among the waiting tenants (app/fair_streams.py)."""
+        try:
+            await self.jobs.settle(taken.job.tenant, times.run - taken.charged)
+        except RedisError as error:  # fairness forgets one job; the grading is not affected
+            log.warning("job %s's sandbox time was not charged: %s", taken.entry, error)
 
     async def _scratch(self, taken: Taken, job: ScratchJob) -> ScratchRun:
         slug, call = job.exercise, job.call

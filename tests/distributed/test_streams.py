@@ -53,10 +53,14 @@ class Recorded:
         self.orphans.append(reply)
 
     async def jobs(self, count: int) -> list[GradeJob | ScratchJob]:
-        """Every job sent so far, once there are `count` of them."""
+        """Every job sent so far and waiting for its start, once there are `count` of them."""
         sent: list[GradeJob | ScratchJob] = []
         for _ in range(200):
-            sent = [decode_job(fields) for _, fields in await self.redis.xrange("gradebox:jobs")]
+            sent = [
+                decode_job(fields)
+                async for stream in self.redis.scan_iter(match="gradebox:waiting:*")
+                for _, fields in await self.redis.xrange(stream)
+            ]
             if len(sent) >= count:
                 return sent
             await asyncio.sleep(0.05)
@@ -93,7 +97,7 @@ def test_a_reply_for_a_superseded_send_is_dropped_and_counted(
             backend = recorded.backend
             grading = asyncio.create_task(backend.grade(flagship, "code", JOB))
             (first,) = await recorded.jobs(1)
-            await recorded.redis.delete("gradebox:jobs")  # vanished: the replica sends it again
+            await recorded.redis.delete(f"gradebox:waiting:{JOB.tenant}")  # vanished: sent again
             (again,) = await recorded.jobs(1)
             assert (again.job, again.resends) == (first.job, 1)
             assert again.token != first.token
