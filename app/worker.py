@@ -20,7 +20,6 @@ import asyncio
 import logging
 import os
 import secrets
-import signal
 import socket
 import time
 from dataclasses import dataclass, replace
@@ -384,20 +383,3 @@ class Worker:
                 log.error("reply to job %s not sent (try %d): %s", taken.entry, attempt + 1, error)
                 await asyncio.sleep(1.0)
         # Left pending: another worker takes it over once Redis answers, and grades it again.
-
-
-def run_worker(settings: Settings, name: str | None = None) -> int:
-    """Run a worker until SIGTERM or SIGINT; finish the gradings it holds, then stop."""
-    if not settings.redis_url:
-        log.error("gradebox worker needs GRADEBOX_REDIS_URL")
-        return 2
-    worker = Worker(settings, name)
-
-    async def main() -> None:
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(signum, worker.stop)
-        await worker.run()
-
-    asyncio.run(main())
-    return 0

@@ -150,7 +150,8 @@ SERVICE_USES = {
     "graders.exercise_file": ["ExerciseError"],
     "graders.host.errors": ["SandboxUnavailable"],
     "graders.host.exchange": ["RunOutcome"],
-    "graders.host.fair": ["TENANT"],
+    # The fleet's fair queue (app/fair_streams.py) decays usage as the pool's does.
+    "graders.host.fair": ["HALF_LIFE_SECONDS", "TENANT"],
     "graders.host.load": ["available_cores"],
     "graders.host.pool": ["JOB_TIMES", "JobTimes", "SandboxPool"],
     "graders.host.process": ["ZygoteProcess"],

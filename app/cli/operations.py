@@ -76,14 +76,30 @@ def serve(args: argparse.Namespace) -> int:
 
 def worker(args: argparse.Namespace) -> int:
     """Grade what the API replicas send over Redis, until SIGTERM."""
+    import asyncio
+    import signal
+
     from app.logs import configure_logging
     from app.memory import return_large_blocks
-    from app.worker import run_worker
+    from app.worker import Worker
 
     configure_logging()
     return_large_blocks()  # large arrays freed go back to the kernel (app/memory.py)
     logging.getLogger("gradebox.sandbox").setLevel(logging.INFO)
-    return run_worker(read_settings(), args.name)
+    settings = read_settings()
+    if not settings.redis_url:
+        logging.getLogger("gradebox.worker").error("gradebox worker needs GRADEBOX_REDIS_URL")
+        return 2
+    running = Worker(settings, args.name)
+
+    async def main() -> None:  # SIGTERM or SIGINT: finish the gradings it holds, then stop
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, running.stop)
+        await running.run()
+
+    asyncio.run(main())
+    return 0
 
 
 def migrate(args: argparse.Namespace) -> int:
