@@ -31,7 +31,8 @@ from app.live_server import LiveRedis, LiveServer, LiveWorker
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # `python scripts/bench_flood.py`: scripts/ is no package on the path
 
-from scripts.bench_service import SOLUTION, SUBMIT, percentile, postgres_database  # noqa: E402
+from scripts.bench_service import SOLUTION, SUBMIT, percentile  # noqa: E402
+from tests.conftest import postgres_database  # noqa: E402
 
 LOOP = "while True:\n    pass\n"
 STARTS = "gradebox:starts"  # every start, in order (app/fair_streams.py)
@@ -121,7 +122,10 @@ def row(label: str, latencies: list[float], loops: int) -> str:
 def main() -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     print(__doc__.split("\n", 1)[0])
-    with tempfile.TemporaryDirectory() as scratch, postgres_database() as database_url:
+    with (
+        tempfile.TemporaryDirectory() as scratch,
+        postgres_database("gradebox_bench") as database_url,
+    ):
         root = Path(scratch)
         (root / "embedded").mkdir()
         with LiveServer(root / "embedded", database_url=database_url, **SETTINGS) as server:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import secrets
 import statistics
 import sys
 import tempfile
@@ -31,7 +30,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import psycopg
 import redis
 
 from app.live_server import LiveRedis, LiveServer, LiveWorker
@@ -46,6 +44,7 @@ sys.path.insert(
 )  # `python scripts/bench_service.py` (make bench): scripts/ is no package on the path
 
 from scripts.load import concurrent_rate  # noqa: E402
+from tests.conftest import postgres_database  # noqa: E402
 
 FLAGSHIP = "sinusoidal-positional-encoding"
 SUBMIT = f"/api/exercises/{FLAGSHIP}/submissions"
@@ -63,7 +62,6 @@ LARGE_BODIES = {
 }
 LARGE_RUNS = 15
 SLOW_BUT_RIGHT = "total = 0\nwhile total < 20_000_000:\n    total += 1\n\n" + SOLUTION
-POSTGRES_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 WARMUP, SEQUENTIAL, THROUGHPUT, CLIENTS = 20, 200, 160, 4
 PAUSE_SECONDS = 0.02  # between sequential gradings: a pre-forked spare is ready, as at normal load
 SETTINGS = {
@@ -158,18 +156,6 @@ def throughput(server: LiveServer) -> float:
 
 
 @contextmanager
-def postgres_database() -> Iterator[str]:
-    name = f"gradebox_bench_{secrets.token_hex(4)}"
-    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-    finally:
-        with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
-
-
-@contextmanager
 def distributed(root: Path, database_url: str, workers: int, slots: int) -> Iterator[LiveServer]:
     """A private Redis, `workers` workers of `slots` each, one API replica."""
     with LiveRedis(root / "redis") as live_redis:
@@ -258,7 +244,10 @@ def main() -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     print(__doc__.split("\n", 1)[0])
     pool = asyncio.run(pool_latencies())
-    with tempfile.TemporaryDirectory() as scratch, postgres_database() as database_url:
+    with (
+        tempfile.TemporaryDirectory() as scratch,
+        postgres_database("gradebox_bench") as database_url,
+    ):
         root = Path(scratch)
         (root / "sqlite").mkdir()
         with LiveServer(root / "sqlite", **SETTINGS) as server:
