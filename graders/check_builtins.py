@@ -114,7 +114,7 @@ def check_finite_within(trials: list[Trial], context: CheckContext) -> Failure |
         if not finite.all():
             index = tuple(int(i) for i in np.argwhere(~finite)[0])
             return Failure(
-                f"{position(index)} is {got[index]}; every value must be finite.",
+                f"{position(index)} is {number(float(got[index]))}; every value must be finite.",
                 trial,
                 message_id="not-finite",
             )

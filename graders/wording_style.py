@@ -94,6 +94,9 @@ _NON_FINITE_ERROR = re.compile(
 # Not after an exception's name, which Python writes so: "ValueError: No ..."
 _COLON_CAPITAL = re.compile(r"(?<=[\w)\]]): ([A-Z][a-z]+)\b(?![\w(-])")
 _EXCEPTION_NAME = re.compile(r"(?:[A-Z][a-z]+[A-Z]\w*|\b[A-Z]{2,}): $")  # ValueError:, TODO:
+# What follows "ValueError on line 9: " to the end of its line is the exception's own message
+# (NumPy's "matmul: Input operand 1 ..."), quoted as raised: not words of ours to restyle.
+_RAISED = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Warning)\b(?: on line \d+)?: ")
 
 
 def text_problems(text: str, *, composed: bool = False) -> list[StyleProblem]:
@@ -107,6 +110,9 @@ def text_problems(text: str, *, composed: bool = False) -> list[StyleProblem]:
             for match in _COLON_CAPITAL.finditer(plain)
             if match[1] not in PROPER_WORDS
             and not _EXCEPTION_NAME.search(plain[max(0, match.start() - 40) : match.start() + 2])
+            and not _RAISED.search(
+                plain[plain.rfind("\n", 0, match.start()) + 1 : match.start() + 2]
+            )
         ]
     return problems
 
@@ -187,10 +193,13 @@ def report_problems(report: Mapping[str, Any]) -> list[StyleProblem]:
         message = test.get("message") or ""
         problems += text_problems(message, composed=True)
         tolerance = test.get("tolerance")
+        figures = tolerance_figures(message)
+        # A test that reports no tolerance of its own: its message must agree with itself.
         wanted = tolerance_text(tolerance) if isinstance(tolerance, int | float) else None
+        wanted = wanted or (figures[0] if figures else None)
         problems += [
             StyleProblem("tolerance", f"{test.get('id')}: {figure} where the test's is {wanted}")
-            for figure in tolerance_figures(message)
+            for figure in figures
             if figure != wanted
         ]
         diagnosis = test.get("diagnosis") or {}

