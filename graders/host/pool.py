@@ -98,7 +98,9 @@ class SandboxPool:
         with tempfile.NamedTemporaryFile(prefix="gradebox-canary-", dir="/var/tmp") as canary:
             canary.write(b"the sandbox must never read this")
             canary.flush()
-            outcome = await self._run(selftest_job(canary.name), _SELFTEST_LIMITS)
+            # Our own start-up work: its wait for a CPU (beside the spares being forked) says
+            # nothing of the learners' load, so it is not measured for shedding.
+            outcome = await self._run(selftest_job(canary.name), _SELFTEST_LIMITS, measured=False)
         result = read_selftest(outcome.frames, outcome.status)
         self.selftest = result
         if result.missing and not self.allow_weak_sandbox:
@@ -123,7 +125,11 @@ class SandboxPool:
         return await self._run(job, limits.lowered_to(self.ceilings), on_frames)
 
     async def _run(
-        self, job: bytes, limits: Limits, on_frames: FrameListener | None = None
+        self,
+        job: bytes,
+        limits: Limits,
+        on_frames: FrameListener | None = None,
+        measured: bool = True,
     ) -> RunOutcome:
         self.waiting += 1
         queued = time.perf_counter()
@@ -148,7 +154,8 @@ class SandboxPool:
             return RunOutcome(RunStatus.UNAVAILABLE, [])
         try:
             outcome = await run_on_spare(spare, job, limits, on_frames)
-            self.load.observe(outcome)
+            if measured:
+                self.load.observe(outcome)
             return outcome
         finally:
             ran = time.perf_counter() - started

@@ -84,6 +84,9 @@ def test_a_service_whose_children_starve_sheds_new_work_and_recovers(
 ) -> None:
     with LiveServer(tmp_path, shed_wait_share=share, **UNLIMITED) as live, live.client() as http:
         assert live.process is not None
+        # One grading on the quiet machine first: the start's own sandbox work (its spares,
+        # its self-test) is over, and the children's measured wait is a quiet one.
+        assert http.post(f"{FLAGSHIP_URL}/submissions", json={"code": SOLUTION}).status_code == 201
         # The service and the hogs share one CPU, so each run's child waits for it whatever
         # the scheduler's grouping (a child is a session, an autogroup, of its own).
         pin_tree(live.process.pid, {0})
