@@ -20,7 +20,7 @@ def pool_whose_selftest_reports(
     pool = SandboxPool(1, Limits(), allow_weak_sandbox=weak)
 
     async def fake_run(
-        job: bytes, limits: Limits, on_frames: FrameListener | None = None
+        job: bytes, limits: Limits, on_frames: FrameListener | None = None, measured: bool = True
     ) -> RunOutcome:
         frame = {
             "t": "selftest",
@@ -71,7 +71,7 @@ def test_a_selftest_child_that_never_reports_is_a_refusal(loop_thread: LoopThrea
     pool = SandboxPool(1, Limits())
 
     async def silent(
-        job: bytes, limits: Limits, on_frames: FrameListener | None = None
+        job: bytes, limits: Limits, on_frames: FrameListener | None = None, measured: bool = True
     ) -> RunOutcome:
         return RunOutcome(RunStatus.CRASHED, [])
 
