@@ -530,16 +530,17 @@ def test_a_held_slot_is_renewed_past_its_lease_and_taken_again_after_redis_lost_
     async def main() -> None:
         async with _clients(redis_server.url) as (client,):
             prefix = f"test-{uuid.uuid4().hex}"
-            admission = SharedAdmission(client, 1, 1, 1, 0.3, prefix, longest_seconds=60)
+            # A lease of 1.5 s, renewed every 0.3 s: room for a loaded machine's late renewal.
+            admission = SharedAdmission(client, 1, 1, 1, 1.5, prefix, longest_seconds=60)
             renewing = asyncio.create_task(admission.keep_leases())
             try:
                 ticket = await admission.admit("learner", "10.0.0.1")
-                await asyncio.sleep(0.8)  # past two leases: still held, since renewed
+                await asyncio.sleep(3.2)  # past two leases: still held, since renewed
                 with pytest.raises(Refused, match="1 submissions are already waiting"):
                     await admission.admit("another", "10.0.0.2")
                 for key in await client.keys(f"{prefix}:*"):  # a Redis that restarted empty
                     await client.delete(key)
-                await asyncio.sleep(0.2)
+                await asyncio.sleep(0.9)  # three renewals
                 assert (await admission.state())["admitted"] == 1  # its grading still runs
                 await ticket.release_now()
                 assert (await admission.state())["admitted"] == 0
